@@ -1,0 +1,82 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class LinkManagementApi implements ICredentialType {
+	name = 'linkManagementApi';
+
+	displayName = 'Link Management API';
+
+	icon: Icon = {
+		light: 'file:../icons/linkManagement.svg',
+		dark: 'file:../icons/linkManagement.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-link-management#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://links.example.com',
+			description:
+				'Address of the service, with or without a trailing /api. A sub-folder is kept: https://example.com/short sends requests to https://example.com/short/api/…',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The key shown in your account settings on the service',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// Same normalisation as the node's base URL (see nodes/LinkManagement/shared/baseUrl.ts):
+	// drop trailing slashes and a trailing /api, then append /api.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api$/i, "") + "/api" }}',
+			url: '/account',
+			method: 'GET',
+			headers: { Accept: 'application/json' },
+			json: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'error',
+					value: 1,
+					message: 'The service answered with an error: the API key is missing, wrong or expired.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'error',
+					value: '1',
+					message: 'The service answered with an error: the API key is missing, wrong or expired.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,11 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup-nock.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+	testTimeout: 30000,
+};

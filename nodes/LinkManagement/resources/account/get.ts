@@ -1,0 +1,12 @@
+import type { OperationDefinition } from '../../shared/descriptions';
+
+export const get: OperationDefinition = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get the account',
+		description: 'Get the details of the account the API key belongs to',
+		routing: { request: { method: 'GET', url: '/account' } },
+	},
+	fields: [],
+};

@@ -1,0 +1,24 @@
+import type { OperationDefinition } from '../../shared/descriptions';
+import { campaignIdLocator } from '../../shared/descriptions';
+
+export const assignLink: OperationDefinition = {
+	option: {
+		name: 'Assign Link',
+		value: 'assignLink',
+		action: 'Assign a link to a campaign',
+		description: 'Add a short link to a campaign',
+		routing: { request: { method: 'POST', url: '/campaign/:campaignId/assign/:linkId' } },
+	},
+	fields: [
+		campaignIdLocator,
+		{
+			displayName: 'Link ID',
+			name: 'linkId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 1234',
+			description: 'Numeric ID of the short link to add to the campaign',
+		},
+	],
+};

@@ -1,0 +1,3 @@
+import { campaignIdLocator, deleteOperation } from '../../shared/descriptions';
+
+export const deleteCampaign = deleteOperation('/campaign/:campaignId/delete', 'campaign', campaignIdLocator);

@@ -1,0 +1,4 @@
+import { getManyOperation } from '../../shared/descriptions';
+import { campaignName } from '../../shared/output';
+
+export const getAll = getManyOperation('/campaigns', 'campaigns', [], [campaignName]);

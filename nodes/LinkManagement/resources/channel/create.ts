@@ -1,0 +1,23 @@
+import type { OperationDefinition } from '../../shared/descriptions';
+import { channelDetailFields, channelNameField } from './fields';
+
+export const create: OperationDefinition = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a channel',
+		description: 'Create a channel to group links, bio pages and QR codes',
+		routing: { request: { method: 'POST', url: '/channel/add' } },
+	},
+	fields: [
+		channelNameField(true),
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: channelDetailFields,
+		},
+	],
+};

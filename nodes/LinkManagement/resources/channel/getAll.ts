@@ -1,0 +1,3 @@
+import { getManyOperation } from '../../shared/descriptions';
+
+export const getAll = getManyOperation('/channels', 'channels');

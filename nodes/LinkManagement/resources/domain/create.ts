@@ -1,0 +1,37 @@
+import type { OperationDefinition } from '../../shared/descriptions';
+import { sentInBody } from '../../shared/descriptions';
+import { httpUrl } from '../../shared/validation';
+import { redirectFields } from './fields';
+
+export const create: OperationDefinition = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a branded domain',
+		description: 'Add a branded domain to the account',
+		routing: { request: { method: 'POST', url: '/domain/add' } },
+	},
+	fields: [
+		sentInBody(
+			{
+				displayName: 'Domain',
+				name: 'domain',
+				type: 'string',
+				default: '',
+				required: true,
+				placeholder: 'e.g. https://go.example.com',
+				description: 'The domain with http:// or https://. It cannot be changed later.',
+				hint: 'The domain must already point to the service (DNS) before you add it',
+			},
+			httpUrl,
+		),
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: redirectFields,
+		},
+	],
+};

@@ -1,0 +1,3 @@
+import { deleteOperation, pixelIdLocator } from '../../shared/descriptions';
+
+export const deletePixel = deleteOperation('/pixel/:pixelId/delete', 'pixel', pixelIdLocator);

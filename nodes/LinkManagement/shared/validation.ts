@@ -1,0 +1,140 @@
+/**
+ * Pure input checks and conversions. Each throws an InputError whose message names the
+ * field and what is expected; the request path turns it into a NodeOperationError for the item.
+ */
+export class InputError extends Error {}
+
+export type Converter = (value: unknown, label: string) => unknown;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : String(value));
+
+export function parsePositiveId(value: unknown, label: string): number {
+	const trimmed = value === undefined || value === null ? '' : text(value);
+	if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1 || !Number.isSafeInteger(Number(trimmed))) {
+		throw new InputError(
+			`${label} must be a positive whole number (such as 42), but got ${describe(value)}`,
+		);
+	}
+	return Number(trimmed);
+}
+
+export function oneOf(allowed: readonly string[]): Converter {
+	return (value, label) => {
+		const candidate = text(value);
+		if (!allowed.includes(candidate)) {
+			throw new InputError(
+				`${label} must be one of ${allowed.join(', ')}, but got ${describe(value)}`,
+			);
+		}
+		return candidate;
+	};
+}
+
+export const toBoolean: Converter = (value, label) => {
+	if (typeof value === 'boolean') return value;
+	const candidate = text(value).toLowerCase();
+	if (candidate === 'true') return true;
+	if (candidate === 'false') return false;
+	throw new InputError(`${label} must be true or false, but got ${describe(value)}`);
+};
+
+export const nonEmptyText: Converter = (value, label) => {
+	const candidate = text(value);
+	if (candidate === '') throw new InputError(`${label} must not be empty`);
+	return candidate;
+};
+
+export const httpUrl: Converter = (value, label) => {
+	const candidate = text(value);
+	if (!/^https?:\/\/[^\s/]+/i.test(candidate)) {
+		throw new InputError(
+			`${label} must be a full address starting with http:// or https:// (such as https://example.com), but got ${describe(value)}`,
+		);
+	}
+	return candidate;
+};
+
+const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const RGB_COLOR = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i;
+
+function hexToChannels(hex: string): number[] {
+	const digits = hex.length === 4 ? [...hex.slice(1)].map((d) => d + d) : hex.slice(1).match(/../g)!;
+	return digits.map((pair) => parseInt(pair, 16));
+}
+
+/** `#RRGGBB`, `#RGB` or `rgb(r,g,b)`, always sent as `rgb(r,g,b)`. */
+export const toRgbColor: Converter = (value, label) => {
+	const candidate = text(value);
+	let channels: number[] | undefined;
+	if (HEX_COLOR.test(candidate)) channels = hexToChannels(candidate);
+	const rgb = RGB_COLOR.exec(candidate);
+	if (rgb) channels = rgb.slice(1, 4).map(Number);
+	if (!channels || channels.some((channel) => channel > 255)) {
+		throw new InputError(
+			`${label} must be a color as #RRGGBB, #RGB or rgb(r,g,b) with values 0-255, but got ${describe(value)}`,
+		);
+	}
+	return `rgb(${channels.join(',')})`;
+};
+
+/** `#RRGGBB` or `#RGB`, always sent as `#RRGGBB`. */
+export const toHexColor: Converter = (value, label) => {
+	const candidate = text(value);
+	if (!HEX_COLOR.test(candidate)) {
+		throw new InputError(
+			`${label} must be a color as #RRGGBB or #RGB (such as #1F6FEB), but got ${describe(value)}`,
+		);
+	}
+	const channels = hexToChannels(candidate);
+	return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+};
+
+export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const;
+export const STRUCTURED_QR_TYPES: readonly string[] = ['vcard', 'email', 'sms', 'wifi'];
+
+function parseJsonData(value: unknown, label: string, typeHint: string): unknown {
+	if (typeof value === 'object' && value !== null) return value;
+	const candidate = text(value);
+	try {
+		const parsed: unknown = JSON.parse(candidate);
+		if (typeof parsed === 'object' && parsed !== null) return parsed;
+	} catch {
+		// reported below, with what is expected
+	}
+	throw new InputError(
+		`${label} must be valid JSON (an object or array) for ${typeHint}, such as {"name": "Ada Lovelace", "phone": "+441234567"}`,
+	);
+}
+
+/**
+ * QR `data`: a string for text, link and phone; a JSON object or array for vcard, email, sms
+ * and wifi. Without a type (update), text that starts with `{` or `[` is taken as JSON.
+ */
+export function toQrData(type: string | undefined): Converter {
+	return (value, label) => {
+		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+			throw new InputError(`${label} must not be empty`);
+		}
+		if (type !== undefined && STRUCTURED_QR_TYPES.includes(type)) {
+			return parseJsonData(value, label, `QR type "${type}"`);
+		}
+		if (type === undefined && (typeof value === 'object' || /^[[{]/.test(text(value)))) {
+			return parseJsonData(value, label, 'structured QR codes (vCard, email, SMS, Wi-Fi)');
+		}
+		return typeof value === 'string' ? value : JSON.stringify(value);
+	};
+}
+
+function describe(value: unknown): string {
+	if (value === undefined || value === null || value === '') return 'nothing';
+	const shown = typeof value === 'string' ? value : JSON.stringify(value);
+	return `"${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}"`;
+}
+
+export const emailAddress: Converter = (value, label) => {
+	const candidate = text(value);
+	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(candidate)) {
+		throw new InputError(`${label} must be an e-mail address (such as name@example.com), but got ${describe(value)}`);
+	}
+	return candidate;
+};

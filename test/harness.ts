@@ -1,0 +1,246 @@
+/**
+ * Runs the Link Management node on n8n's own engine: a Workflow built with n8n-workflow,
+ * executed by n8n-core's WorkflowExecute (which runs declarative nodes through RoutingNode),
+ * exactly as n8n does, with HTTP answered by nock or by the sandbox.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { LinkManagementApi } from '../credentials/LinkManagementApi.credentials';
+import { LinkManagement } from '../nodes/LinkManagement/LinkManagement.node';
+
+export const NODE_TYPE = 'n8n-nodes-link-management.linkManagement';
+export const NODE_NAME = 'Link Management';
+export const TEST_BASE_URL = 'https://links.example.test';
+export const TEST_API_KEY = 'test-secret-key-0123456789';
+
+export const nodeType = new LinkManagement();
+export const credentialType = new LinkManagementApi();
+
+const nodeTypes: INodeTypes = {
+	getByName: () => nodeType,
+	getByNameAndVersion: (type: string) => {
+		if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
+		return nodeType as INodeType;
+	},
+	getKnownTypes: () => ({}),
+};
+
+/** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
+export function applyGenericAuthentication(
+	type: ICredentialType,
+	credentials: ICredentialDataDecryptedObject,
+	request: IHttpRequestOptions,
+): IHttpRequestOptions {
+	const authenticate = type.authenticate;
+	if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
+		return request;
+	}
+	const resolve = (value: unknown) =>
+		typeof value === 'string' && value.startsWith('=')
+			? value
+					.slice(1)
+					.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, name: string) => String(credentials[name] ?? ''))
+			: value;
+	const headers = { ...(request.headers ?? {}) } as Record<string, unknown>;
+	for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {
+		headers[name] = resolve(value);
+	}
+	const qs = { ...(request.qs ?? {}) } as Record<string, unknown>;
+	for (const [name, value] of Object.entries(authenticate.properties.qs ?? {})) {
+		qs[name] = resolve(value);
+	}
+	return { ...request, headers: headers as IHttpRequestOptions['headers'], qs };
+}
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: ICredentialDataDecryptedObject) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	getOAuth2Options() {
+		return undefined;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
+		return applyGenericAuthentication(credentialType, credentials, requestOptions);
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these tests');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		if (type !== credentialType.name) throw new Error(`Unknown credential type ${type}`);
+		return { ...this.data };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties() {
+		return credentialType.properties;
+	}
+}
+
+export interface RunOptions {
+	parameters: INodeParameters;
+	/** Input items; one empty item by default. */
+	items?: INodeExecutionData[];
+	credentials?: ICredentialDataDecryptedObject;
+	continueOnFail?: boolean;
+	/** Called once the run has started, with a function that stops it (as "Stop" in n8n). */
+	onStart?: (cancel: () => void) => void;
+}
+
+export interface RunResult {
+	/** The node's output items (error items included, with Continue On Fail). */
+	items: INodeExecutionData[];
+	/** The node's error when the run failed. */
+	error?: Error & { description?: string | null; httpCode?: string | null; context?: Record<string, unknown> };
+	run: IRun;
+}
+
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const node: INode = {
+		id: 'b5b3a5c1-0000-4000-8000-000000000001',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	// As the editor does: store the node's parameters with their defaults resolved.
+	node.parameters =
+		NodeHelpers.getNodeParameters(nodeType.description.properties, node.parameters, true, false, node, nodeType.description) ??
+		node.parameters;
+
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'Test',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as never);
+	let resolveFinished: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(
+			options.credentials ?? { baseUrl: TEST_BASE_URL, apiKey: TEST_API_KEY },
+		),
+		executionId: 'test-execution',
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		currentNodeParameters: undefined,
+		variables: {},
+		userId: 'test-user',
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const executeData: IExecuteData = {
+		node,
+		data: { main: [options.items ?? [{ json: {} }]] },
+		source: null,
+	};
+	const runExecutionData: IRunExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			nodeExecutionStack: [executeData],
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as IRunExecutionData;
+
+	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const execution = workflowExecute.processRunExecutionData(workflow);
+	options.onStart?.(() => execution.cancel());
+	let run: IRun;
+	try {
+		run = await execution;
+	} catch {
+		run = await finished;
+	}
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+		run,
+	};
+}
+
+/** The JSON of each output item. */
+export const jsonOf = (result: RunResult) => result.items.map((item) => item.json);

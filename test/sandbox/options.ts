@@ -1,0 +1,280 @@
+// Settings of the sandbox: the options object, its defaults and the CLI/env parser.
+
+export type ResetFormat = 'unix' | 'unix-ms' | 'seconds' | 'http-date';
+export const RESET_FORMATS: readonly ResetFormat[] = ['unix', 'unix-ms', 'seconds', 'http-date'];
+
+/** Fault kinds. `5xx` picks 502 or 503 at random; `502`/`503` force one of them. */
+export type FaultKind = '5xx' | '502' | '503' | 'drop' | 'slow' | '429';
+export const FAULT_KINDS: readonly FaultKind[] = ['5xx', '502', '503', 'drop', 'slow', '429'];
+
+export interface FaultRequestInfo {
+	/** 1-based number of the request since start (or the last reset). */
+	n: number;
+	method: string;
+	/** Path as requested, including any basePath, without the query string. */
+	path: string;
+}
+
+export type FaultDecider = (req: FaultRequestInfo) => FaultKind | null | undefined;
+
+export interface FaultOptions {
+	/** Share (0..1) of requests answered 502 or 503. */
+	rate5xx: number;
+	/** Share of requests whose socket is destroyed without an answer. */
+	rateDrop: number;
+	/** Share of requests delayed by `slowMs` before being handled. */
+	rateSlow: number;
+	slowMs: number;
+	/** Share of requests answered 429 although budget remains. */
+	rate429: number;
+	/** Consumed one entry per request, in order; once used up the rates apply again. */
+	script: Array<FaultKind | null>;
+	/** Asked after the script is used up; a non-null answer wins over the rates. */
+	decide?: FaultDecider;
+	/** Apply the request first, then fault (emulates "server applied it but the answer was lost"). */
+	applyThenFault: boolean;
+}
+
+export type SeedCollection =
+	| 'campaigns'
+	| 'splash'
+	| 'qr'
+	| 'channels'
+	| 'pixels'
+	| 'overlays'
+	| 'domains'
+	| 'channelItems';
+export const SEED_COLLECTIONS: readonly SeedCollection[] = [
+	'campaigns',
+	'splash',
+	'qr',
+	'channels',
+	'pixels',
+	'overlays',
+	'domains',
+	'channelItems',
+];
+
+/** Per-collection record counts; `channelItems` are the items placed in channel 1. */
+export type SeedCounts = Record<SeedCollection, number>;
+
+export interface SandboxOptions {
+	/** 0 = any free port. */
+	port: number;
+	apiKey: string;
+	/** Requests per window; 0 disables rate limiting (and its headers). */
+	rateLimit: number;
+	rateWindowMs: number;
+	resetFormat: ResetFormat;
+	/** A number seeds every collection with that many records; an object overrides per collection. */
+	seed: number | Partial<SeedCounts>;
+	maxLimit: number;
+	defaultLimit: number;
+	faults: Partial<FaultOptions>;
+	/** `http`: errors use 400/401/404/429; `200`: every `{error: 1}` answer is sent with HTTP 200. */
+	errorStatus: 'http' | 200;
+	/** Seed of the random generator used for faults (repeatable runs). */
+	randomSeed: number;
+	/** Sub-folder prefix, e.g. `/short` serves `/short/api/...`. */
+	basePath: string;
+	/** Clock in ms since epoch; tests may replace it to control rate-limit windows. */
+	now: () => number;
+}
+
+export const DEFAULT_SEED = 5;
+
+export const DEFAULT_FAULTS: FaultOptions = {
+	rate5xx: 0,
+	rateDrop: 0,
+	rateSlow: 0,
+	slowMs: 2000,
+	rate429: 0,
+	script: [],
+	applyThenFault: false,
+};
+
+export const DEFAULT_OPTIONS: SandboxOptions = {
+	port: 0,
+	apiKey: 'sandbox-key',
+	rateLimit: 30,
+	rateWindowMs: 60_000,
+	resetFormat: 'unix',
+	seed: DEFAULT_SEED,
+	maxLimit: 100,
+	defaultLimit: 10,
+	faults: {},
+	errorStatus: 'http',
+	randomSeed: 1,
+	basePath: '',
+	now: () => Date.now(),
+};
+
+export const CLI_DEFAULT_PORT = 4010;
+
+export function resolveOptions(partial: Partial<SandboxOptions> = {}): SandboxOptions {
+	const merged: SandboxOptions = { ...DEFAULT_OPTIONS, ...stripUndefined(partial) };
+	merged.basePath = normalizeBasePath(merged.basePath);
+	merged.faults = resolveFaults(merged.faults);
+	return merged;
+}
+
+export function resolveFaults(faults: Partial<FaultOptions> = {}): FaultOptions {
+	const merged: FaultOptions = { ...DEFAULT_FAULTS, ...stripUndefined(faults) };
+	merged.script = [...merged.script];
+	return merged;
+}
+
+export function resolveSeed(seed: number | Partial<SeedCounts>): SeedCounts {
+	const base = typeof seed === 'number' ? seed : DEFAULT_SEED;
+	const overrides = typeof seed === 'number' ? {} : seed;
+	const counts = {} as SeedCounts;
+	for (const key of SEED_COLLECTIONS) counts[key] = overrides[key] ?? base;
+	return counts;
+}
+
+export function normalizeBasePath(basePath: string): string {
+	const trimmed = basePath.trim().replace(/\/+$/, '');
+	if (trimmed === '') return '';
+	return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+	const out: Partial<T> = {};
+	for (const key of Object.keys(value) as Array<keyof T>) {
+		if (value[key] !== undefined) out[key] = value[key];
+	}
+	return out;
+}
+
+// ---------------------------------------------------------------- CLI / env parsing
+
+type Setter = (options: Partial<SandboxOptions>, faults: Partial<FaultOptions>, raw: string) => void;
+
+const FLAGS: Record<string, Setter> = {
+	port: (o, _f, v) => (o.port = parseInteger('--port', v, 0, 65535)),
+	'api-key': (o, _f, v) => (o.apiKey = parseNonEmpty('--api-key', v)),
+	'rate-limit': (o, _f, v) => (o.rateLimit = v.trim().toLowerCase() === 'off' ? 0 : parseInteger('--rate-limit', v, 0)),
+	'rate-window-ms': (o, _f, v) => (o.rateWindowMs = parseInteger('--rate-window-ms', v, 1)),
+	'reset-format': (o, _f, v) => (o.resetFormat = parseResetFormat(v)),
+	seed: (o, _f, v) => (o.seed = parseInteger('--seed', v, 0)),
+	'max-limit': (o, _f, v) => (o.maxLimit = parseInteger('--max-limit', v, 1)),
+	'error-status': (o, _f, v) => (o.errorStatus = parseErrorStatus(v)),
+	'base-path': (o, _f, v) => (o.basePath = v),
+	'random-seed': (o, _f, v) => (o.randomSeed = parseInteger('--random-seed', v, 0)),
+	'fault-5xx': (_o, f, v) => (f.rate5xx = parseRate('--fault-5xx', v)),
+	'fault-drop': (_o, f, v) => (f.rateDrop = parseRate('--fault-drop', v)),
+	'fault-slow': (_o, f, v) => (f.rateSlow = parseRate('--fault-slow', v)),
+	'fault-slow-ms': (_o, f, v) => (f.slowMs = parseInteger('--fault-slow-ms', v, 0)),
+	'fault-429': (_o, f, v) => (f.rate429 = parseRate('--fault-429', v)),
+	'apply-then-fault': (_o, f, v) => (f.applyThenFault = parseBoolean('--apply-then-fault', v)),
+};
+
+/** Flags that may be given without a value. */
+const BOOLEAN_FLAGS = new Set(['apply-then-fault']);
+
+export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags]
+  --port N              port on 127.0.0.1 (default 4010; 0 = any free port)   env SANDBOX_PORT
+  --api-key KEY         accepted bearer key (default sandbox-key)             env SANDBOX_API_KEY
+  --rate-limit N|off    requests per window (default 30; 0/off disables)      env SANDBOX_RATE_LIMIT
+  --rate-window-ms MS   window length (default 60000)                         env SANDBOX_RATE_WINDOW_MS
+  --reset-format F      unix | unix-ms | seconds | http-date (default unix)   env SANDBOX_RESET_FORMAT
+  --seed N              records per collection (default 5)                    env SANDBOX_SEED
+  --max-limit N         largest page size (default 100)                       env SANDBOX_MAX_LIMIT
+  --error-status S      http | 200 (default http)                             env SANDBOX_ERROR_STATUS
+  --base-path P         sub-folder prefix, e.g. /short                        env SANDBOX_BASE_PATH
+  --random-seed N       seed of the fault random generator (default 1)        env SANDBOX_RANDOM_SEED
+  --fault-5xx RATE      share 0..1 answered 502/503                           env SANDBOX_FAULT_5XX
+  --fault-drop RATE     share 0..1 dropped without answer                     env SANDBOX_FAULT_DROP
+  --fault-slow RATE     share 0..1 delayed (default 1 if only --fault-slow-ms) env SANDBOX_FAULT_SLOW
+  --fault-slow-ms MS    delay of slow requests (default 2000)                 env SANDBOX_FAULT_SLOW_MS
+  --fault-429 RATE      share 0..1 answered 429 although budget remains       env SANDBOX_FAULT_429
+  --apply-then-fault    apply the request, then fault                         env SANDBOX_APPLY_THEN_FAULT
+  --help                show this text`;
+
+/**
+ * Parses CLI flags (`--name value` or `--name=value`) over `SANDBOX_*` env vars.
+ * Flags win over env vars. The port defaults to 4010 (the CLI default). Throws on bad input.
+ */
+export function parseSandboxArgs(
+	argv: readonly string[],
+	env: Record<string, string | undefined> = {},
+): Partial<SandboxOptions> {
+	const options: Partial<SandboxOptions> = { port: CLI_DEFAULT_PORT };
+	const faults: Partial<FaultOptions> = {};
+	for (const name of Object.keys(FLAGS)) {
+		const value = env[envName(name)];
+		if (value !== undefined && value !== '') FLAGS[name](options, faults, value);
+	}
+	for (const [name, value] of readFlags(argv)) FLAGS[name](options, faults, value);
+	if (faults.slowMs !== undefined && faults.rateSlow === undefined) faults.rateSlow = 1;
+	if (Object.keys(faults).length > 0) options.faults = faults;
+	return options;
+}
+
+function readFlags(argv: readonly string[]): Array<[string, string]> {
+	const out: Array<[string, string]> = [];
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		if (!arg.startsWith('--')) throw new Error(`Unexpected argument '${arg}'.\n${USAGE}`);
+		const eq = arg.indexOf('=');
+		const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+		if (!(name in FLAGS)) throw new Error(`Unknown flag --${name}.\n${USAGE}`);
+		if (eq !== -1) {
+			out.push([name, arg.slice(eq + 1)]);
+		} else if (BOOLEAN_FLAGS.has(name) && (argv[i + 1] === undefined || argv[i + 1].startsWith('--'))) {
+			out.push([name, 'true']);
+		} else {
+			const value = argv[++i];
+			if (value === undefined) throw new Error(`Flag --${name} needs a value.`);
+			out.push([name, value]);
+		}
+	}
+	return out;
+}
+
+function envName(flag: string): string {
+	return `SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`;
+}
+
+function parseInteger(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+	const value = Number(raw.trim());
+	if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+		throw new Error(`${flag} expects an integer from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, got '${raw}'.`);
+	}
+	return value;
+}
+
+function parseRate(flag: string, raw: string): number {
+	const value = Number(raw.trim());
+	if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+		throw new Error(`${flag} expects a share from 0 to 1, got '${raw}'.`);
+	}
+	return value;
+}
+
+function parseNonEmpty(flag: string, raw: string): string {
+	if (raw.trim() === '') throw new Error(`${flag} must not be empty.`);
+	return raw;
+}
+
+function parseBoolean(flag: string, raw: string): boolean {
+	const value = raw.trim().toLowerCase();
+	if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+	if (['0', 'false', 'no', 'off'].includes(value)) return false;
+	throw new Error(`${flag} expects true or false, got '${raw}'.`);
+}
+
+function parseResetFormat(raw: string): ResetFormat {
+	const value = raw.trim().toLowerCase() as ResetFormat;
+	if (!RESET_FORMATS.includes(value)) {
+		throw new Error(`--reset-format expects one of ${RESET_FORMATS.join(', ')}, got '${raw}'.`);
+	}
+	return value;
+}
+
+function parseErrorStatus(raw: string): 'http' | 200 {
+	const value = raw.trim().toLowerCase();
+	if (value === 'http') return 'http';
+	if (value === '200') return 200;
+	throw new Error(`--error-status expects 'http' or '200', got '${raw}'.`);
+}

@@ -1,0 +1,358 @@
+// In-memory sandbox of the Link-Management Service API v3, served on 127.0.0.1 only.
+
+import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
+import type { Socket } from 'net';
+
+import { FaultInjector } from './faults';
+import { ApiError, errorReply, parseJsonBody, readBody, Reply } from './http';
+import {
+	FAULT_KINDS,
+	FaultKind,
+	FaultOptions,
+	resolveFaults,
+	resolveOptions,
+	SandboxOptions,
+} from './options';
+import { RateLimiter, RateState } from './rateLimit';
+import { matchRoute, RouteMatch } from './routes';
+import { Store } from './store';
+
+export {
+	parseSandboxArgs,
+	resolveOptions,
+	CLI_DEFAULT_PORT,
+	DEFAULT_OPTIONS,
+	USAGE,
+} from './options';
+export type {
+	FaultDecider,
+	FaultKind,
+	FaultOptions,
+	FaultRequestInfo,
+	ResetFormat,
+	SandboxOptions,
+	SeedCollection,
+	SeedCounts,
+} from './options';
+export { Store } from './store';
+export { ROUTES } from './routes';
+
+export const HOST = '127.0.0.1';
+const MAX_LOG_ENTRIES = 5000;
+
+export interface RequestLogEntry {
+	n: number;
+	method: string;
+	/** Path and query as requested (including any basePath). */
+	url: string;
+	/** Route pattern such as `GET /api/qr/:id`, or `undefined` for an unknown endpoint. */
+	route?: string;
+	/** HTTP status sent, or `dropped` when the socket was destroyed. */
+	status: number | 'dropped';
+	fault: FaultKind | null;
+	contentType?: string;
+	/** Raw request body (the Authorization header is never logged). */
+	body: string;
+}
+
+export interface SandboxStats {
+	/** Every request received, including faulted and refused ones. */
+	requests: number;
+	/** 429 answers sent (real and injected). */
+	rateLimited: number;
+	/** 401 answers sent. */
+	unauthorized: number;
+	/** Requests per route, keyed `METHOD /api/pattern` (unknown endpoints: `METHOD /raw/path`). */
+	byPath: Record<string, number>;
+	/** Answers per status; `dropped` counts destroyed sockets. */
+	byStatus: Record<string, number>;
+	/** Injected faults per kind. */
+	faults: Record<FaultKind, number>;
+	/** The latest requests, oldest first (at most 5000). */
+	log: RequestLogEntry[];
+}
+
+export interface Sandbox {
+	/** Base URL without `/api`, e.g. `http://127.0.0.1:4010` or `http://127.0.0.1:4010/short`. */
+	url: string;
+	apiKey: string;
+	port: number;
+	/** The resolved options the sandbox runs with. */
+	options: SandboxOptions;
+	store: Store;
+	stats: SandboxStats;
+	stop(): Promise<void>;
+	/** Reseeds the store and clears stats, rate-limit buckets and the fault script position. */
+	reset(): void;
+	/** Replaces all fault settings (not merged) and restarts the script. */
+	setFaults(faults: Partial<FaultOptions>): void;
+}
+
+export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+	const options = resolveOptions(partial);
+	const server = createServer();
+	const sockets = trackSockets(server);
+	const port = await listen(server, options.port);
+	const url = `http://${HOST}:${port}${options.basePath}`;
+
+	const app: App = {
+		options,
+		store: Store.create(url, options.seed, options.now),
+		stats: emptyStats(),
+		limiter: new RateLimiter(options.rateLimit, options.rateWindowMs, options.resetFormat, options.now),
+		faults: new FaultInjector(resolveFaults(options.faults), options.randomSeed),
+		timers: new Set(),
+	};
+	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+		handle(app, req, res).catch((error: unknown) => {
+			if (!res.headersSent) send(res, errorReply(500, `Internal sandbox error: ${String(error)}`));
+		});
+	});
+
+	let stopping: Promise<void> | undefined;
+	return {
+		url,
+		apiKey: options.apiKey,
+		port,
+		options,
+		store: app.store,
+		stats: app.stats,
+		stop: () => (stopping ??= stop(server, sockets, app.timers)),
+		reset: () => {
+			app.store.reset();
+			resetStats(app.stats);
+			app.limiter.reset();
+			app.faults.reset();
+		},
+		setFaults: (faults) => app.faults.configure(resolveFaults(faults)),
+	};
+}
+
+interface App {
+	options: SandboxOptions;
+	store: Store;
+	stats: SandboxStats;
+	limiter: RateLimiter;
+	faults: FaultInjector;
+	/** Pending slow-fault delays, cleared on stop so the process can exit. */
+	timers: Set<NodeJS.Timeout>;
+}
+
+interface Exchange {
+	n: number;
+	req: IncomingMessage;
+	res: ServerResponse;
+	method: string;
+	match: RouteMatch | undefined;
+	/** Rate-limit bucket: the valid key, or the client address for missing/wrong keys. */
+	bucket: string;
+	authorized: boolean;
+	rawBody: string;
+	/** Set when the body could not be read (too large, aborted). */
+	bodyError?: ApiError;
+	log: RequestLogEntry;
+}
+
+async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const ex = await receive(app, req, res);
+	const fault = app.faults.next({ n: ex.n, method: ex.method, path: ex.log.url.split('?')[0] });
+	ex.log.fault = fault;
+	if (fault) app.stats.faults[fault]++;
+
+	if (fault && !app.faults.applyThenFault) {
+		if (fault !== 'slow') return deliverFault(app, ex, fault);
+		await delay(app, app.faults.slowMs);
+	}
+	const reply = respond(app, ex);
+	if (fault && app.faults.applyThenFault) {
+		if (fault !== 'slow') return deliverFault(app, ex, fault);
+		await delay(app, app.faults.slowMs);
+	}
+	finish(app, ex, reply);
+}
+
+/** Counts the request and reads its body; nothing is applied yet. */
+async function receive(app: App, req: IncomingMessage, res: ServerResponse): Promise<Exchange> {
+	const { stats, options } = app;
+	const n = ++stats.requests;
+	const method = (req.method ?? 'GET').toUpperCase();
+	const target = req.url ?? '/';
+	const path = target.split('?')[0];
+	const apiPath = stripBasePath(path, options.basePath);
+	const match = apiPath === undefined ? undefined : matchRoute(method, apiPath);
+	const routeKey = match ? `${method} ${match.route.pattern}` : `${method} ${path}`;
+	stats.byPath[routeKey] = (stats.byPath[routeKey] ?? 0) + 1;
+
+	const key = bearerToken(req);
+	const authorized = key === options.apiKey;
+	let rawBody = '';
+	let bodyError: ApiError | undefined;
+	try {
+		rawBody = await readBody(req);
+	} catch (error) {
+		bodyError = error instanceof ApiError ? error : new ApiError(400, 'Could not read the request body.');
+	}
+	const log: RequestLogEntry = {
+		n,
+		method,
+		url: target,
+		route: match ? `${method} ${match.route.pattern}` : undefined,
+		status: 0,
+		fault: null,
+		contentType: req.headers['content-type'],
+		body: rawBody,
+	};
+	stats.log.push(log);
+	if (stats.log.length > MAX_LOG_ENTRIES) stats.log.shift();
+	return {
+		n,
+		req,
+		res,
+		method,
+		match,
+		bucket: authorized ? `key:${options.apiKey}` : `anon:${req.socket.remoteAddress ?? 'unknown'}`,
+		authorized,
+		rawBody,
+		bodyError,
+		log,
+	};
+}
+
+/** Rate limit, then authentication, then the route. */
+function respond(app: App, ex: Exchange): Reply {
+	const rate = app.limiter.take(ex.bucket);
+	if (!rate.allowed) return tooManyReply(rate);
+	const reply = route(app, ex);
+	return { ...reply, headers: { ...rate.headers, ...reply.headers } };
+}
+
+function route(app: App, ex: Exchange): Reply {
+	if (!ex.authorized) {
+		const missing = bearerToken(ex.req) === undefined;
+		return errorReply(
+			401,
+			missing ? "Missing API key. Send the header 'Authorization: Bearer <API key>'." : 'Invalid API key.',
+		);
+	}
+	if (!ex.match) return errorReply(404, `Unknown endpoint ${ex.method} ${ex.log.url.split('?')[0]}.`);
+	try {
+		if (ex.bodyError) throw ex.bodyError;
+		const query = new URL(ex.log.url, `http://${HOST}`).searchParams;
+		const body = parseJsonBody(ex.rawBody);
+		return ex.match.route.handler({ params: ex.match.params, query, body, store: app.store, options: app.options });
+	} catch (error) {
+		if (error instanceof ApiError) return errorReply(error.status, error.message);
+		return errorReply(500, `Internal sandbox error: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+function tooManyReply(rate: RateState): Reply {
+	const reply = errorReply(429, `Rate limit exceeded. Try again after ${RateLimiter.describeReset(rate.resetAtMs)}.`);
+	return { ...reply, headers: rate.headers };
+}
+
+function deliverFault(app: App, ex: Exchange, fault: FaultKind): void {
+	if (fault === 'drop') {
+		ex.log.status = 'dropped';
+		app.stats.byStatus.dropped = (app.stats.byStatus.dropped ?? 0) + 1;
+		ex.req.socket.destroy();
+		return;
+	}
+	if (fault === '429') return finish(app, ex, tooManyReply(app.limiter.tooMany()));
+	const status = app.faults.pickStatus(fault === 'slow' ? '5xx' : fault);
+	const text = status === 502 ? 'Bad gateway' : 'Service temporarily unavailable';
+	const reply = errorReply(status, `${text} (sandbox fault ${status}). Try again later.`);
+	finish(app, ex, { ...reply, headers: app.limiter.peek(ex.bucket).headers });
+}
+
+/** Sends a reply; in `errorStatus: 200` mode every application error goes out as HTTP 200. */
+function finish(app: App, ex: Exchange, reply: Reply): void {
+	const injected5xx = reply.status === 502 || reply.status === 503;
+	const status =
+		app.options.errorStatus === 200 && reply.body.error === 1 && !injected5xx ? 200 : reply.status;
+	if (reply.status === 429) app.stats.rateLimited++;
+	if (reply.status === 401) app.stats.unauthorized++;
+	app.stats.byStatus[String(status)] = (app.stats.byStatus[String(status)] ?? 0) + 1;
+	ex.log.status = status;
+	send(ex.res, { ...reply, status });
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+	const payload = JSON.stringify(reply.body);
+	res.writeHead(reply.status, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Content-Length': String(Buffer.byteLength(payload)),
+		...reply.headers,
+	});
+	res.end(payload);
+}
+
+function bearerToken(req: IncomingMessage): string | undefined {
+	const header = req.headers.authorization;
+	const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+	return match ? match[1] : undefined;
+}
+
+/** Path below the basePath, or `undefined` when the request is outside it. */
+function stripBasePath(path: string, basePath: string): string | undefined {
+	if (basePath === '') return path;
+	if (path !== basePath && !path.startsWith(`${basePath}/`)) return undefined;
+	return path.slice(basePath.length);
+}
+
+function delay(app: App, ms: number): Promise<void> {
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => {
+			app.timers.delete(timer);
+			resolve();
+		}, ms);
+		app.timers.add(timer);
+	});
+}
+
+function emptyStats(): SandboxStats {
+	const stats = {} as SandboxStats;
+	resetStats(stats);
+	return stats;
+}
+
+/** Clears in place so references held by tests stay valid. */
+function resetStats(stats: SandboxStats): void {
+	stats.requests = 0;
+	stats.rateLimited = 0;
+	stats.unauthorized = 0;
+	stats.byPath = {};
+	stats.byStatus = {};
+	stats.faults = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>;
+	stats.log = [];
+}
+
+function trackSockets(server: Server): Set<Socket> {
+	const sockets = new Set<Socket>();
+	server.on('connection', (socket: Socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	return sockets;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, HOST, () => {
+			server.off('error', reject);
+			const address = server.address();
+			resolve(typeof address === 'object' && address ? address.port : port);
+		});
+	});
+}
+
+/** Closes the listener and destroys open (also keep-alive) sockets so stop() returns promptly. */
+function stop(server: Server, sockets: Set<Socket>, timers: Set<NodeJS.Timeout>): Promise<void> {
+	for (const timer of timers) clearTimeout(timer);
+	timers.clear();
+	return new Promise((resolve, reject) => {
+		server.close((error) => (error ? reject(error) : resolve()));
+		for (const socket of sockets) socket.destroy();
+	});
+}

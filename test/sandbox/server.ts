@@ -143,6 +143,8 @@ interface Exchange {
 	req: IncomingMessage;
 	res: ServerResponse;
 	method: string;
+	/** Path as requested (including any basePath), without the query string. */
+	path: string;
 	match: RouteMatch | undefined;
 	/** Rate-limit bucket: the valid key, or the client address for missing/wrong keys. */
 	bucket: string;
@@ -155,7 +157,7 @@ interface Exchange {
 
 async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const ex = await receive(app, req, res);
-	const fault = app.faults.next({ n: ex.n, method: ex.method, path: ex.log.url.split('?')[0] });
+	const fault = app.faults.next({ n: ex.n, method: ex.method, path: ex.path });
 	ex.log.fault = fault;
 	if (fault) app.stats.faults[fault]++;
 
@@ -209,6 +211,7 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 		req,
 		res,
 		method,
+		path,
 		match,
 		bucket: authorized ? `key:${options.apiKey}` : `anon:${req.socket.remoteAddress ?? 'unknown'}`,
 		authorized,
@@ -234,7 +237,7 @@ function route(app: App, ex: Exchange): Reply {
 			missing ? "Missing API key. Send the header 'Authorization: Bearer <API key>'." : 'Invalid API key.',
 		);
 	}
-	if (!ex.match) return errorReply(404, `Unknown endpoint ${ex.method} ${ex.log.url.split('?')[0]}.`);
+	if (!ex.match) return errorReply(404, `Unknown endpoint ${ex.method} ${ex.path}.`);
 	try {
 		if (ex.bodyError) throw ex.bodyError;
 		const query = new URL(ex.log.url, `http://${HOST}`).searchParams;
@@ -251,7 +254,7 @@ function tooManyReply(rate: RateState): Reply {
 	return { ...reply, headers: rate.headers };
 }
 
-function deliverFault(app: App, ex: Exchange, fault: FaultKind): void {
+function deliverFault(app: App, ex: Exchange, fault: Exclude<FaultKind, 'slow'>): void {
 	if (fault === 'drop') {
 		ex.log.status = 'dropped';
 		app.stats.byStatus.dropped = (app.stats.byStatus.dropped ?? 0) + 1;
@@ -259,7 +262,7 @@ function deliverFault(app: App, ex: Exchange, fault: FaultKind): void {
 		return;
 	}
 	if (fault === '429') return finish(app, ex, tooManyReply(app.limiter.tooMany()));
-	const status = app.faults.pickStatus(fault === 'slow' ? '5xx' : fault);
+	const status = app.faults.pickStatus(fault);
 	const text = status === 502 ? 'Bad gateway' : 'Service temporarily unavailable';
 	const reply = errorReply(status, `${text} (sandbox fault ${status}). Try again later.`);
 	finish(app, ex, { ...reply, headers: app.limiter.peek(ex.bucket).headers });

@@ -38,6 +38,12 @@ export function parseResetTime(value: string | undefined, now: number): number |
 		if (number >= 1e9) return number * 1000; // Unix seconds
 		return now + number * 1000; // seconds to wait
 	}
+	return httpDate(value);
+}
+
+/** An HTTP date such as "Sat, 21 Nov 2026 12:00:42 GMT" (a bare number is not a date). */
+function httpDate(value: string): number | undefined {
+	if (!/[a-z]/i.test(value)) return undefined;
 	const date = Date.parse(value);
 	return Number.isNaN(date) ? undefined : date;
 }
@@ -46,8 +52,7 @@ export function parseResetTime(value: string | undefined, now: number): number |
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
 	if (!value) return undefined;
 	if (/^\d+(\.\d+)?$/.test(value)) return now + Number(value) * 1000;
-	const date = Date.parse(value);
-	return Number.isNaN(date) ? undefined : date;
+	return httpDate(value);
 }
 
 export function readRateLimit(headers: Headers, now: number): RateLimitInfo {

@@ -1,0 +1,231 @@
+import nock from 'nock';
+
+import { forgetBudgets } from '../../../../nodes/LinkManagement/shared/rateLimit';
+import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+
+/** A QR list answer as the service sends it. */
+function qrPage(ids: number[], envelope: Record<string, unknown>) {
+	return {
+		error: '0',
+		data: { ...envelope, qrs: ids.map((id) => ({ id, name: `QR ${id}` })) },
+	};
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+interface Asked {
+	page: number;
+	limit: number;
+}
+
+/** Serves `total` QR codes, `perPage` a page; `envelope` may rewrite what each page says. */
+function serveQrCodes(
+	total: number,
+	perPage: number,
+	envelope: (page: number, maxPage: number) => Record<string, unknown> = (page, maxPage) => ({
+		result: total,
+		perpage: perPage,
+		currentpage: page,
+		nextpage: page + 1,
+		maxpage: maxPage,
+	}),
+) {
+	const asked: Asked[] = [];
+	nock(TEST_BASE_URL)
+		.get('/api/qr')
+		.query(true)
+		.times(100)
+		.reply((uri) => {
+			const query = new URL(uri, TEST_BASE_URL).searchParams;
+			const page = Number(query.get('page'));
+			asked.push({ page, limit: Number(query.get('limit')) });
+			const maxPage = Math.ceil(total / perPage);
+			const ids = range((page - 1) * perPage + 1, Math.min(total, page * perPage));
+			return [200, qrPage(page <= maxPage ? ids : [], envelope(page, maxPage))];
+		});
+	return asked;
+}
+
+const getAll = (extra: Record<string, unknown> = {}) => ({
+	resource: 'qrCode',
+	operation: 'getAll',
+	...extra,
+});
+
+beforeEach(forgetBudgets);
+
+describe('Return All reads pages until currentpage reaches maxpage', () => {
+	test.each([
+		['nextpage = currentpage + 1', (page: number) => page + 1],
+		['nextpage = currentpage at the end', (page: number, max: number) => (page < max ? page + 1 : page)],
+		['nextpage = 0 at the end', (page: number, max: number) => (page < max ? page + 1 : 0)],
+		['nextpage = null at the end', (page: number, max: number) => (page < max ? page + 1 : null)],
+		['nextpage past maxpage', (page: number) => page + 5],
+		['nextpage missing', () => undefined],
+	])('%s', async (_, nextpage) => {
+		const asked = serveQrCodes(25, 10, (page, maxPage) => ({
+			result: page === maxPage ? 5 : 10,
+			perpage: 10,
+			currentpage: page,
+			nextpage: nextpage(page, maxPage),
+			maxpage: maxPage,
+		}));
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 25));
+		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3]);
+	});
+
+	test('every record becomes an item paired with the input item', async () => {
+		serveQrCodes(3, 100);
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+	});
+
+	test('stops at an empty page even when maxpage says there is more', async () => {
+		const asked = serveQrCodes(15, 10, (page) => ({ currentpage: page, maxpage: 9, perpage: 10 }));
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(jsonOf(result)).toHaveLength(15);
+		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3]);
+	});
+
+	test('maxpage 0 (no records) asks once and returns nothing', async () => {
+		const asked = serveQrCodes(0, 10);
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([]);
+		expect(asked).toHaveLength(1);
+	});
+
+	test('never asks for more than maxpage pages, even when every page is full', async () => {
+		const asked = serveQrCodes(1000, 10, (page) => ({ currentpage: page, maxpage: 4, perpage: 10 }));
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3, 4]);
+		expect(jsonOf(result)).toHaveLength(40);
+	});
+
+	test('a service that ignores page is reported, not read forever', async () => {
+		const asked: number[] = [];
+		nock(TEST_BASE_URL)
+			.get('/api/qr')
+			.query(true)
+			.times(10)
+			.reply((uri) => {
+				asked.push(Number(new URL(uri, TEST_BASE_URL).searchParams.get('page')));
+				return [200, qrPage(range(1, 10), { currentpage: 1, maxpage: 5, perpage: 10 })];
+			});
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(result.error?.message).toMatch(/answered page 1 when page 2 was asked for/);
+		expect(asked).toEqual([1, 2]);
+	});
+
+	test('without currentpage, a repeated first page is reported too', async () => {
+		const asked: number[] = [];
+		nock(TEST_BASE_URL)
+			.get('/api/qr')
+			.query(true)
+			.times(10)
+			.reply((uri) => {
+				asked.push(Number(new URL(uri, TEST_BASE_URL).searchParams.get('page')));
+				return [200, qrPage(range(1, 10), { maxpage: 5, perpage: 10 })];
+			});
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(result.error?.message).toMatch(/stopped reading to avoid repeating records/);
+		expect(asked).toEqual([1, 2]);
+	});
+
+	test('without maxpage, a short page is the last one', async () => {
+		const asked = serveQrCodes(25, 10, (page) => ({ currentpage: page, perpage: 10 }));
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(jsonOf(result)).toHaveLength(25);
+		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3]);
+	});
+});
+
+describe('Limit and page size', () => {
+	test('sends the default page size of 100 with Return All', async () => {
+		const asked = serveQrCodes(5, 100);
+		await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(asked).toEqual([{ page: 1, limit: 100 }]);
+	});
+
+	test('a Limit below the page size asks for no more than the Limit', async () => {
+		const asked = serveQrCodes(500, 100);
+		const result = await runNode({ parameters: getAll({ limit: 7 }) });
+		expect(asked).toEqual([{ page: 1, limit: 7 }]);
+		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 7));
+	});
+
+	test('a Limit across pages stops once it has enough, keeping the page size constant', async () => {
+		const asked = serveQrCodes(500, 50);
+		const result = await runNode({ parameters: getAll({ limit: 120, options: { pageSize: 50 } }) });
+		expect(asked).toEqual([
+			{ page: 1, limit: 50 },
+			{ page: 2, limit: 50 },
+			{ page: 3, limit: 50 },
+		]);
+		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 120));
+	});
+
+	test('when the service caps the page size, its perpage and maxpage are followed', async () => {
+		const asked = serveQrCodes(30, 10); // asked for 100 per page, the service sends 10
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(asked.map(({ page, limit }) => [page, limit])).toEqual([
+			[1, 100],
+			[2, 100],
+			[3, 100],
+		]);
+		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 30));
+	});
+
+	test('Limit 50 is the default', async () => {
+		const asked = serveQrCodes(500, 100);
+		const result = await runNode({ parameters: getAll() });
+		expect(asked).toEqual([{ page: 1, limit: 50 }]);
+		expect(result.items).toHaveLength(50);
+	});
+
+	test.each([[0], [-1], ['ten']])('a Limit of %p is refused before any request', async (limit) => {
+		const asked = serveQrCodes(5, 10);
+		const result = await runNode({ parameters: getAll({ limit }) });
+		expect(result.error?.message).toMatch(/Limit must be a positive whole number/);
+		expect(asked).toEqual([]);
+	});
+
+	test('channel items are read page by page too', async () => {
+		const asked: number[] = [];
+		nock(TEST_BASE_URL)
+			.get('/api/channel/7')
+			.query(true)
+			.times(5)
+			.reply((uri) => {
+				const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
+				asked.push(page);
+				return [
+					200,
+					{
+						error: '0',
+						data: {
+							currentpage: page,
+							maxpage: 2,
+							perpage: 1,
+							items: [{ type: 'qr', id: page, title: `Item ${page}` }],
+						},
+					},
+				];
+			});
+		const result = await runNode({
+			parameters: {
+				resource: 'channel',
+				operation: 'getItems',
+				channelId: { __rl: true, mode: 'id', value: '7' },
+				returnAll: true,
+			},
+		});
+		expect(asked).toEqual([1, 2]);
+		expect(jsonOf(result)).toEqual([
+			{ type: 'qr', id: 1, title: 'Item 1' },
+			{ type: 'qr', id: 2, title: 'Item 2' },
+		]);
+	});
+});

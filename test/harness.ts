@@ -3,7 +3,8 @@
  * executed by n8n-core's WorkflowExecute (which runs declarative nodes through RoutingNode),
  * exactly as n8n does, with HTTP answered by nock or by the sandbox.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import type { ExecuteContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -32,11 +33,28 @@ export const TEST_API_KEY = 'test-secret-key-0123456789';
 export const nodeType = new LinkManagement();
 export const credentialType = new LinkManagementApi();
 
+/**
+ * As n8n's own NodeTypes does for a declarative node: an `execute` that runs RoutingNode in the
+ * node's execute context (which carries the execution's cancel signal).
+ */
+let nodeRunSettled: (at: number) => void = () => {};
+const executableNodeType: INodeType = Object.create(nodeType, {
+	execute: {
+		value: async function (this: ExecuteContext) {
+			try {
+				return (await new RoutingNode(this, nodeType).runNode()) ?? [];
+			} finally {
+				nodeRunSettled(Date.now());
+			}
+		},
+	},
+});
+
 const nodeTypes: INodeTypes = {
-	getByName: () => nodeType,
+	getByName: () => executableNodeType,
 	getByNameAndVersion: (type: string) => {
 		if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
-		return nodeType as INodeType;
+		return executableNodeType;
 	},
 	getKnownTypes: () => ({}),
 };
@@ -140,6 +158,8 @@ export interface RunResult {
 	/** The node's error when the run failed. */
 	error?: Error & { description?: string | null; httpCode?: string | null; context?: Record<string, unknown> };
 	run: IRun;
+	/** When the node's own run ended (epoch ms); after a cancel, later than `run`. */
+	nodeSettled: Promise<number>;
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
@@ -225,20 +245,18 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		},
 	} as IRunExecutionData;
 
+	const nodeSettled = new Promise<number>((resolve) => (nodeRunSettled = resolve));
 	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	const execution = workflowExecute.processRunExecutionData(workflow);
 	options.onStart?.(() => execution.cancel());
-	let run: IRun;
-	try {
-		run = await execution;
-	} catch {
-		run = await finished;
-	}
+	// A cancelled execution reports through the workflowExecuteAfter hook and never settles.
+	const run = await Promise.race([execution, finished]);
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
 		run,
+		nodeSettled,
 	};
 }
 

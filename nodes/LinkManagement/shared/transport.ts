@@ -294,17 +294,26 @@ function connectionError(
 			itemIndex: context.itemIndex,
 		});
 	}
-	const reason = redact(context, (error as Error)?.message ?? String(error));
+	const raw = redact(context, (error as Error)?.message ?? String(error));
 	const notResent =
 		request.method === 'POST' && code !== undefined && code !== 'ECONNREFUSED'
 			? ' It was not sent again: the service may already have applied it, so check before running it again.'
 			: '';
-	const message = `Could not reach the Link Management service: ${reason}`;
-	return new NodeApiError(context.node, { message, code: code ?? 'none' } as JsonObject, {
+	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
+	const message = `Could not reach the Link Management service: ${connectionProblem(code)}`;
+	return new NodeApiError(context.node, { message } as JsonObject, {
 		message,
-		description: `${request.method} ${request.path} failed before an answer arrived.${notResent}`,
+		description: `${request.method} ${request.path} failed before an answer arrived (${raw}).${notResent}`,
 		itemIndex: context.itemIndex,
 	});
+}
+
+function connectionProblem(code: string | undefined): string {
+	if (code === 'ECONNREFUSED') return 'the connection was refused';
+	if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'no answer arrived in time';
+	if (code === 'EAI_AGAIN') return 'the host name could not be resolved';
+	if (code !== undefined) return 'the connection was closed before an answer arrived';
+	return 'the request could not be sent';
 }
 
 function rateLimitedError(context: RequestContext, resetAt: number, waitedMs: number) {

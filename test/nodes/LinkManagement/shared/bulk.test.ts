@@ -1,0 +1,90 @@
+import nock from 'nock';
+
+import { forgetBudgets } from '../../../../nodes/LinkManagement/shared/rateLimit';
+import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import type { Sandbox } from '../../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
+
+/** Bulk runs against a service that enforces its budget and answers 429 past it. */
+describe('bulk runs share one budget and receive no 429', () => {
+	let sandbox: Sandbox;
+	beforeEach(async () => {
+		forgetBudgets();
+		sandbox = await startSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
+	});
+	afterEach(async () => await sandbox.stop());
+
+	const rows = (count: number, prefix: string) =>
+		Array.from({ length: count }, (_, i) => ({ json: { url: `https://example.com/${prefix}/${i}` } }));
+	const createQrFromRow = {
+		resource: 'qrCode',
+		operation: 'create',
+		type: 'link',
+		data: '={{ $json.url }}',
+		additionalFields: { name: '={{ $json.url }}' },
+	};
+
+	test('45 items, 10 requests per second allowed: every item succeeds, once', async () => {
+		const result = await runNode({
+			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			parameters: createQrFromRow,
+			items: rows(45, 'a'),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(45);
+		expect(result.items.every((item) => typeof item.json.id === 'number')).toBe(true);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(rows(45, 'a').map((_, item) => ({ item })));
+		expect(sandbox.stats.rateLimited).toBe(0);
+		expect(sandbox.store.qr.created).toBe(45);
+		const names = [...sandbox.store.qr.records.values()].map((record) => record.name);
+		expect(new Set(names).size).toBe(45);
+	}, 30_000);
+
+	test('two executions at the same time share the budget', async () => {
+		const credentials = { baseUrl: sandbox.url, apiKey: sandbox.apiKey };
+		const [first, second] = await Promise.all([
+			runNode({ credentials, parameters: createQrFromRow, items: rows(20, 'first') }),
+			runNode({ credentials, parameters: createQrFromRow, items: rows(20, 'second') }),
+		]);
+		expect(jsonOf(first)).toHaveLength(20);
+		expect(jsonOf(second)).toHaveLength(20);
+		expect(sandbox.stats.rateLimited).toBe(0);
+		expect(sandbox.store.qr.created).toBe(40);
+	}, 30_000);
+
+	test('Return All over many pages keeps to the budget too', async () => {
+		await sandbox.stop();
+		sandbox = await startSandbox({ rateLimit: 5, rateWindowMs: 1000, seed: { pixels: 120 } });
+		const result = await runNode({
+			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			parameters: { resource: 'pixel', operation: 'getAll', returnAll: true, options: { pageSize: 10 } },
+		});
+		expect(jsonOf(result).map((json) => json.id)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+		expect(sandbox.stats.requests).toBe(12);
+		expect(sandbox.stats.rateLimited).toBe(0);
+	}, 30_000);
+});
+
+test('items do not all fire before the first answer shows the budget', async () => {
+	forgetBudgets();
+	let answered = 0;
+	const answeredWhenArriving: number[] = [];
+	nock(TEST_BASE_URL)
+		.post('/api/pixel/add')
+		.times(5)
+		.reply((_uri, _body, respond) => {
+			answeredWhenArriving.push(answered);
+			setTimeout(() => {
+				answered++;
+				respond(null, [200, { error: 0, id: answered }, { 'X-RateLimit-Remaining': '25', 'X-RateLimit-Reset': '60' }]);
+			}, 100);
+		});
+	const result = await runNode({
+		parameters: { resource: 'pixel', operation: 'create', type: 'forum', name: 'P', tag: 'T' },
+		items: Array.from({ length: 5 }, () => ({ json: {} })),
+	});
+	expect(result.items).toHaveLength(5);
+	// Only the first request went out before any answer; the other four came after it.
+	expect(answeredWhenArriving.filter((count) => count === 0)).toHaveLength(1);
+	expect(answeredWhenArriving).toHaveLength(5);
+});

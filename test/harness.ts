@@ -83,7 +83,7 @@ export function applyGenericAuthentication(
 	for (const [name, value] of Object.entries(authenticate.properties.qs ?? {})) {
 		qs[name] = resolve(value);
 	}
-	return { ...request, headers: headers as IHttpRequestOptions['headers'], qs };
+	return { ...request, headers: headers as IHttpRequestOptions['headers'], qs: qs as IHttpRequestOptions['qs'] };
 }
 
 class TestCredentialsHelper extends ICredentialsHelper {

@@ -1,39 +1,33 @@
-// Lint as n8n's community package scanner does: the n8n-nodes-base community,
-// credentials and nodes rule sets, plus @n8n/eslint-plugin-community-nodes (recommended).
+// Lints the package as n8n's community package scanner (@n8n/scan-community-package) does:
+// @n8n/eslint-plugin-community-nodes (recommended) plus eslint-plugin-n8n-nodes-base's
+// community, credentials and nodes rule sets, with the scanner's own exceptions.
 import tsParser from '@typescript-eslint/parser';
-import jsoncParser from 'jsonc-eslint-parser';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
-import communityNodes from '@n8n/eslint-plugin-community-nodes';
-
-const { community, credentials, nodes } = n8nNodesBase.configs;
+import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'scripts/**', '*.js', '*.mjs'] },
-	{
-		files: ['package.json'],
-		languageOptions: { parser: jsoncParser },
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: community.rules,
-	},
+	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'examples/**', 'scripts/**', '*.js', '*.mjs'] },
+	{ ...n8nCommunityNodesPlugin.configs.recommended, files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'] },
+	{ files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'], rules: { 'no-console': 'error' } },
+	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
+	{ files: ['package.json'], rules: { ...n8nNodesBase.configs.community.rules } },
 	{
 		files: ['credentials/**/*.ts'],
-		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: credentials.rules,
+		rules: {
+			...n8nNodesBase.configs.credentials.rules,
+			// The scanner turns these off for community packages.
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
+		},
 	},
 	{
 		files: ['nodes/**/*.ts'],
-		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: nodes.rules,
+		rules: {
+			...n8nNodesBase.configs.nodes.rules,
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+		},
 	},
-	{
-		...communityNodes.configs.recommended,
-		files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'],
-		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
-	},
-	{
-		files: ['package.json'],
-		languageOptions: { parser: jsoncParser },
-	},
+	{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser: tsParser } },
 ];

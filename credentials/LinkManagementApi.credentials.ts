@@ -18,6 +18,14 @@ export class LinkManagementApi implements ICredentialType {
 
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-link-management#credentials';
 
+	// Lists the credential in the HTTP Request node ("Predefined Credential Type"), for the
+	// endpoints this node does not cover (short links, bio pages).
+	httpRequestNode = {
+		name: 'Link Management',
+		docsUrl: 'https://www.npmjs.com/package/n8n-nodes-link-management#credentials',
+		apiBaseUrlPlaceholder: 'https://links.example.com/api/',
+	};
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Base URL',

@@ -44,6 +44,12 @@ export const nonEmptyText: Converter = (value, label) => {
 	return candidate;
 };
 
+/** Like nonEmptyText, but sent exactly as given: spaces can be part of a password. */
+export const nonEmptySecret: Converter = (value, label) => {
+	if (text(value) === '') throw new InputError(`${label} must not be empty`);
+	return String(value);
+};
+
 export const httpUrl: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!/^https?:\/\/[^\s/]+/i.test(candidate)) {

@@ -1,6 +1,6 @@
 import type { OperationDefinition } from '../../shared/descriptions';
 import { atLeastOneOf, sentInBody } from '../../shared/descriptions';
-import { emailAddress, nonEmptyText } from '../../shared/validation';
+import { emailAddress, nonEmptySecret } from '../../shared/validation';
 
 export const update: OperationDefinition = {
 	option: {
@@ -40,7 +40,7 @@ export const update: OperationDefinition = {
 						default: '',
 						description: 'New password of the account. It is never returned.',
 					},
-					nonEmptyText,
+					nonEmptySecret,
 				),
 			],
 		},

@@ -1,0 +1,99 @@
+/**
+ * Service answers shaped as the API reference (link-management-api-v3.md) describes them.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** A list answer: `error` is the string "0" and `data` the pagination envelope. */
+export function listAnswer(
+	collectionKey: string,
+	records: IDataObject[],
+	{ currentpage = 1, maxpage = 1, perpage = 50 }: { currentpage?: number; maxpage?: number; perpage?: number } = {},
+): IDataObject {
+	return {
+		error: '0',
+		data: {
+			result: records.length,
+			perpage,
+			currentpage,
+			nextpage: currentpage < maxpage ? currentpage + 1 : currentpage,
+			maxpage,
+			[collectionKey]: records,
+		},
+	};
+}
+
+export const messageAnswer = (message: string) => ({ error: 0, message });
+
+export const errorAnswer = (message: string) => ({ error: 1, message });
+
+export const accountRecord = {
+	id: 1,
+	email: 'owner@example.com',
+	username: 'owner',
+	avatar: 'https://links.example.test/content/avatar/owner.png',
+	status: 'pro',
+	expires: '2026-01-31 00:00:00',
+	registered: '2023-03-14 09:26:53',
+};
+
+export const campaignRecords = [
+	{
+		id: 11,
+		name: 'Summer Sale',
+		public: true,
+		rotator: 'https://links.example.test/r/summer-sale',
+		list: 'https://links.example.test/u/owner/summer-sale',
+	},
+	{
+		id: 12,
+		name: 'Newsletter',
+		public: false,
+		rotator: false,
+		list: 'https://links.example.test/u/owner/newsletter',
+	},
+];
+
+export const splashRecords = [
+	{ id: 21, name: 'Product launch', date: '2024-05-02 10:00:00' },
+	{ id: 22, name: 'Holiday promo', date: '2024-11-20 08:30:00' },
+];
+
+export const qrRecords = [
+	{ id: 31, link: 'https://links.example.test/qr/a1b2c3', scans: 120, name: 'Shop window', date: '2024-02-01 12:00:00' },
+	{ id: 32, link: 'https://links.example.test/qr/d4e5f6', scans: 0, name: 'Flyer', date: '2024-03-15 16:45:10' },
+];
+
+export const qrStatistics = {
+	clicks: 120,
+	uniqueClicks: 98,
+	topCountries: { Germany: '60', France: '40' },
+	topReferrers: { Direct: '100' },
+	topBrowsers: { Firefox: '70', Safari: '50' },
+	topOs: { Linux: '30', iOS: '90' },
+	socialCount: { socialnet_a: 3, socialnet_b: 1, socialnet_c: 0 },
+};
+
+export const channelRecords = [
+	{ id: 41, name: 'Newsletter', description: 'Links sent by mail', color: '#1F6FEB', starred: true },
+	{ id: 42, name: 'Print', description: '', color: '#AABBCC', starred: false },
+];
+
+export const channelItemRecords = [
+	{ type: 'links', id: 501, title: 'Pricing page', preview: 'https://links.example.test/p/501', link: 'https://links.example.test/pricing', date: '2024-04-01' },
+	{ type: 'qr', id: 31, title: 'Shop window', preview: 'https://links.example.test/p/qr31', link: 'https://links.example.test/qr/a1b2c3', date: '2024-04-02' },
+];
+
+export const pixelRecords = [
+	{ id: 61, type: 'tagmgrpixel', name: 'Main site tags', tag: 'GTM-ABC123', date: '2024-01-10 09:00:00' },
+	{ id: 62, type: 'analyticspixel', name: 'Analytics', tag: 'G-XYZ987', date: '2024-01-11 09:00:00' },
+];
+
+export const ctaRecords = [
+	{ id: 71, type: 'message', name: 'Sign up banner', date: '2024-06-01 14:00:00' },
+	{ id: 72, type: 'contact', name: 'Contact form', date: '2024-06-02 14:00:00' },
+];
+
+export const domainRecords = [
+	{ id: 81, domain: 'https://go.example.com', redirectroot: 'https://example.com', redirect404: 'https://example.com/404' },
+	{ id: 82, domain: 'http://l.example.org', redirectroot: '', redirect404: '' },
+];

@@ -1,0 +1,132 @@
+/**
+ * The API key never appears in output items, error messages, error descriptions or the
+ * stored run data, whatever the outcome, even when the service or the network echoes it.
+ */
+import nock from 'nock';
+import * as workflow from 'n8n-workflow';
+
+import type { RunResult } from '../../harness';
+import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../../harness';
+import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
+import { AUTHORIZATION, mockEndpoint, rl, useServiceMocks } from '../../helpers/service';
+
+useServiceMocks();
+
+/** Whether `secret` occurs anywhere in `value`, own non-enumerable properties (message, stack, cause) included. */
+function containsText(value: unknown, secret: string, seen = new Set<unknown>()): boolean {
+	if (typeof value === 'string') return value.includes(secret);
+	if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+	seen.add(value);
+	return Object.getOwnPropertyNames(value).some((name) => {
+		try {
+			return containsText((value as Record<string, unknown>)[name], secret, seen);
+		} catch {
+			return false;
+		}
+	});
+}
+
+/** An error as Node's networking raises it (nock needs a real Error to fail the request). */
+const networkError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+function expectNoKeyIn(result: RunResult): void {
+	expect(JSON.stringify(result.items)).not.toContain(TEST_API_KEY);
+	expect(JSON.stringify(result.run.data.resultData)).not.toContain(TEST_API_KEY);
+	if (result.error) {
+		expect(result.error.message).not.toContain(TEST_API_KEY);
+		expect(String(result.error.description ?? '')).not.toContain(TEST_API_KEY);
+		expect(containsText(result.error, TEST_API_KEY)).toBe(false);
+	}
+}
+
+describe('the API key stays secret', () => {
+	test('(the scan used below finds a key hidden in an error\'s cause)', () => {
+		const hidden = new Error('outer', { cause: new Error(`inner ${TEST_API_KEY}`) });
+		expect(containsText(hidden, TEST_API_KEY)).toBe(true);
+		expect(containsText(new Error('clean'), TEST_API_KEY)).toBe(false);
+	});
+
+	test('on success', async () => {
+		mockEndpoint('GET', '/api/account', { error: 0, data: accountRecord });
+
+		const result = await runNode({ parameters: { resource: 'account', operation: 'get' } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expectNoKeyIn(result);
+	});
+
+	test('when the service error message echoes the key', async () => {
+		mockEndpoint('DELETE', '/api/campaign/5/delete', { error: 1, message: `API key ${TEST_API_KEY} has expired.` }, { status: 401 });
+
+		const result = await runNode({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('5') } });
+
+		expect(result.error).toBeDefined();
+		expect(result.error?.message).toMatch(/^API key .+ has expired\.$/);
+		expectNoKeyIn(result);
+	});
+
+	test('when the service error echoes the key and Continue On Fail turns it into an item', async () => {
+		mockEndpoint('GET', '/api/campaigns', { error: '1', message: `Unknown key: ${TEST_API_KEY}` }, { status: 403 });
+
+		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' }, continueOnFail: true });
+
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json.error).toMatch(/^Unknown key: /);
+		expectNoKeyIn(result);
+		expect(containsText(result.items, TEST_API_KEY)).toBe(false);
+	});
+
+	test('when the connection is cut off with an error that mentions the key', async () => {
+		// A POST cut off after sending is not sent again, so this fails at once.
+		nock(TEST_BASE_URL)
+			.matchHeader('authorization', AUTHORIZATION)
+			.post('/api/campaign/add')
+			.replyWithError(networkError('ECONNRESET', `socket hang up (Authorization: Bearer ${TEST_API_KEY})`));
+
+		const result = await runNode({
+			parameters: { resource: 'campaign', operation: 'create', additionalFields: { name: 'Summer Sale' } },
+		});
+
+		expect(result.error?.message).toMatch(/Could not reach the Link Management service/);
+		expectNoKeyIn(result);
+	});
+
+	test('when the connection is refused every time with an error that mentions the key', async () => {
+		// A refused connection is tried again after pauses of a few seconds; skip the pauses.
+		const pauses = jest.spyOn(workflow, 'sleep').mockResolvedValue(undefined);
+		try {
+			const scope = nock(TEST_BASE_URL)
+				.matchHeader('authorization', AUTHORIZATION)
+				.post('/api/campaign/add')
+				.times(4)
+				.replyWithError(networkError('ECONNREFUSED', `connect ECONNREFUSED (key ${TEST_API_KEY})`));
+
+			const result = await runNode({
+				parameters: { resource: 'campaign', operation: 'create', additionalFields: { name: 'Summer Sale' } },
+			});
+
+			expect(scope.isDone()).toBe(true);
+			expect(result.error?.message).toMatch(/Could not reach the Link Management service/);
+			expectNoKeyIn(result);
+		} finally {
+			pauses.mockRestore();
+		}
+	});
+
+	test('when an input is refused', async () => {
+		const result = await runNode({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('={{ "abc" }}') } });
+
+		expect(result.error?.message).toMatch(/Campaign ID/);
+		expectNoKeyIn(result);
+	});
+
+	test('in the records of a list', async () => {
+		mockEndpoint('GET', '/api/campaigns', listAnswer('campaigns', campaignRecords));
+
+		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' } });
+
+		expect(result.items).toHaveLength(2);
+		expectNoKeyIn(result);
+	});
+});

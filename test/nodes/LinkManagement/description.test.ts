@@ -1,0 +1,195 @@
+/**
+ * The node's public interface as node-interface.md fixes it: type and credential names,
+ * resources, operations, parameter names and kinds. Saved workflows store these names.
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { nodeType } from '../../harness';
+
+const { description } = nodeType;
+const properties = description.properties;
+
+/** The interface table: resource → operation → top-level parameters and collections. */
+const INTERFACE: Record<string, Record<string, { parameters: string[]; collections?: Record<string, string[]> }>> = {
+	account: {
+		get: { parameters: [] },
+		update: { parameters: [], collections: { updateFields: ['email', 'password'] } },
+	},
+	campaign: {
+		getAll: { parameters: ['returnAll', 'limit'] },
+		create: { parameters: [], collections: { additionalFields: ['name', 'slug', 'public'] } },
+		assignLink: { parameters: ['campaignId', 'linkId'] },
+		update: { parameters: ['campaignId', 'name'], collections: { updateFields: ['slug', 'public'] } },
+		delete: { parameters: ['campaignId'] },
+	},
+	splashPage: { getAll: { parameters: ['returnAll', 'limit'] } },
+	qrCode: {
+		getAll: { parameters: ['returnAll', 'limit'] },
+		get: { parameters: ['qrCodeId'] },
+		create: { parameters: ['type', 'data'], collections: { additionalFields: ['name', 'background', 'foreground', 'logo'] } },
+		update: { parameters: ['qrCodeId', 'data'], collections: { updateFields: ['background', 'foreground', 'logo'] } },
+		delete: { parameters: ['qrCodeId'] },
+	},
+	channel: {
+		getAll: { parameters: ['returnAll', 'limit'] },
+		getItems: { parameters: ['channelId', 'returnAll', 'limit'] },
+		create: { parameters: ['name'], collections: { additionalFields: ['description', 'color', 'starred'] } },
+		assignItem: { parameters: ['channelId', 'itemType', 'itemId'] },
+		update: { parameters: ['channelId'], collections: { updateFields: ['name', 'description', 'color', 'starred'] } },
+		delete: { parameters: ['channelId'] },
+	},
+	pixel: {
+		getAll: { parameters: ['returnAll', 'limit'] },
+		create: { parameters: ['type', 'name', 'tag'] },
+		update: { parameters: ['pixelId', 'tag'], collections: { updateFields: ['name'] } },
+		delete: { parameters: ['pixelId'] },
+	},
+	overlay: { getAll: { parameters: ['returnAll', 'limit'] } },
+	domain: {
+		getAll: { parameters: ['returnAll', 'limit'] },
+		create: { parameters: ['domain'], collections: { additionalFields: ['redirectroot', 'redirect404'] } },
+		update: { parameters: ['domainId'], collections: { updateFields: ['redirectroot', 'redirect404'] } },
+		delete: { parameters: ['domainId'] },
+	},
+};
+
+const LOCATORS = ['campaignId', 'qrCodeId', 'channelId', 'pixelId', 'domainId'];
+
+function shownFor(resource: string, operation: string): INodeProperties[] {
+	return properties.filter(
+		(property) =>
+			property.displayOptions?.show?.resource?.includes(resource) &&
+			property.displayOptions?.show?.operation?.includes(operation),
+	);
+}
+
+function optionValues(property: INodeProperties | undefined): string[] {
+	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
+}
+
+describe('node type', () => {
+	test('is linkManagement, "Link Management", version 1, using the linkManagementApi credential', () => {
+		expect(description.name).toBe('linkManagement');
+		expect(description.displayName).toBe('Link Management');
+		expect(description.version).toBe(1);
+		expect(description.credentials).toEqual([{ name: 'linkManagementApi', required: true }]);
+	});
+
+	test('offers the eight resources under their display names', () => {
+		const resource = properties.find((property) => property.name === 'resource');
+		expect(
+			Object.fromEntries(((resource?.options ?? []) as INodePropertyOptions[]).map((option) => [option.value, option.name])),
+		).toEqual({
+			account: 'Account',
+			domain: 'Branded Domain',
+			campaign: 'Campaign',
+			channel: 'Channel',
+			overlay: 'CTA Overlay',
+			pixel: 'Pixel',
+			qrCode: 'QR Code',
+			splashPage: 'Splash Page',
+		});
+	});
+});
+
+describe.each(Object.keys(INTERFACE))('resource %s', (resource) => {
+	const operationProperty = properties.find(
+		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+	);
+
+	test('offers exactly the operations of the interface, getAll named "Get Many"', () => {
+		expect(optionValues(operationProperty).sort()).toEqual(Object.keys(INTERFACE[resource]).sort());
+		const getMany = ((operationProperty?.options ?? []) as INodePropertyOptions[]).find((option) => option.value === 'getAll');
+		if (getMany) expect(getMany.name).toBe('Get Many');
+	});
+
+	test.each(Object.entries(INTERFACE[resource]))('%s has the parameters and collections of the interface', (operation, expected) => {
+		const shown = shownFor(resource, operation);
+		const collections = expected.collections ?? {};
+		// `options` (rate-limit waits, page size) is the node's own addition to every operation.
+		const topLevel = shown.map((property) => property.name).filter((name) => name !== 'options');
+		expect(topLevel.sort()).toEqual([...expected.parameters, ...Object.keys(collections)].sort());
+
+		for (const [collection, fields] of Object.entries(collections)) {
+			const property = shown.find((candidate) => candidate.name === collection);
+			expect(property?.type).toBe('collection');
+			expect(((property?.options ?? []) as INodeProperties[]).map((field) => field.name).sort()).toEqual([...fields].sort());
+		}
+	});
+});
+
+describe('parameter kinds', () => {
+	test.each(LOCATORS)('%s is a resource locator with the modes list (searchable, from the list endpoint) and id', (name) => {
+		const locators = properties.filter((property) => property.name === name);
+		expect(locators.length).toBeGreaterThan(0);
+		for (const locator of locators) {
+			expect(locator.type).toBe('resourceLocator');
+			const modes = locator.modes ?? [];
+			expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
+			const list = modes.find((mode) => mode.name === 'list');
+			const method = list?.typeOptions?.searchListMethod;
+			expect(typeof method).toBe('string');
+			expect((nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string]).toBeInstanceOf(Function);
+			expect(list?.typeOptions?.searchable).toBe(true);
+		}
+	});
+
+	test.each(['linkId', 'itemId'])('%s is a plain string', (name) => {
+		const property = properties.find((candidate) => candidate.name === name);
+		expect(property?.type).toBe('string');
+	});
+
+	test('every Return All is a boolean defaulting to false and every Limit a number defaulting to 50, at least 1', () => {
+		const returnAlls = properties.filter((property) => property.name === 'returnAll');
+		const limits = properties.filter((property) => property.name === 'limit');
+		expect(returnAlls).toHaveLength(8);
+		expect(limits).toHaveLength(8);
+		for (const returnAll of returnAlls) {
+			expect(returnAll).toMatchObject({ displayName: 'Return All', type: 'boolean', default: false });
+		}
+		for (const limit of limits) {
+			expect(limit).toMatchObject({ displayName: 'Limit', type: 'number', default: 50 });
+			expect(limit.typeOptions?.minValue).toBe(1);
+		}
+	});
+
+	test('QR code type offers text, vcard, link, email, phone, sms and wifi', () => {
+		const type = shownFor('qrCode', 'create').find((property) => property.name === 'type');
+		expect(optionValues(type).sort()).toEqual(['email', 'link', 'phone', 'sms', 'text', 'vcard', 'wifi']);
+	});
+
+	test('pixel type offers the 13 values of the API reference', () => {
+		const type = shownFor('pixel', 'create').find((property) => property.name === 'type');
+		expect(optionValues(type).sort()).toEqual(
+			[
+				'tagmgrpixel',
+				'analyticspixel',
+				'socialnetapixel',
+				'searchadspixel',
+				'professionalnetpixel',
+				'microblogpixel',
+				'retargetpixel',
+				'qapixel',
+				'pinboard',
+				'searchengine',
+				'messagingapp',
+				'forum',
+				'shortvideo',
+			].sort(),
+		);
+	});
+
+	test('channel item type offers links, bio and qr', () => {
+		const itemType = shownFor('channel', 'assignItem').find((property) => property.name === 'itemType');
+		expect(optionValues(itemType).sort()).toEqual(['bio', 'links', 'qr']);
+	});
+
+	test('public and starred are booleans', () => {
+		const collectionFields = properties.flatMap((property) =>
+			property.type === 'collection' ? ((property.options ?? []) as INodeProperties[]) : [],
+		);
+		const booleans = collectionFields.filter((field) => field.name === 'public' || field.name === 'starred');
+		expect(booleans.length).toBeGreaterThanOrEqual(4);
+		for (const field of booleans) expect(field.type).toBe('boolean');
+	});
+});

@@ -1,0 +1,91 @@
+/**
+ * The "From List" mode of the ID pickers: each reads the matching list endpoint of the
+ * service, through the same request path (base URL, bearer key, envelope) as the operations.
+ */
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INode } from 'n8n-workflow';
+
+import {
+	searchCampaigns,
+	searchChannels,
+	searchDomains,
+	searchPixels,
+	searchQrCodes,
+} from '../../../../nodes/LinkManagement/listSearch/searchRecords';
+import { forgetBudgets } from '../../../../nodes/LinkManagement/shared/rateLimit';
+import { TEST_API_KEY } from '../../../harness';
+import { campaignRecords, channelRecords, domainRecords, listAnswer, pixelRecords, qrRecords } from '../../../helpers/fixtures';
+
+beforeEach(() => forgetBudgets());
+
+const node: INode = {
+	id: 'picker',
+	name: 'Link Management',
+	type: 'n8n-nodes-link-management.linkManagement',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** A load-options context whose HTTP helper answers with `body` and records what it was asked. */
+function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {
+	const asked: Array<{ credentialType: string; options: IHttpRequestOptions }> = [];
+	const context = {
+		getNode: () => node,
+		getCredentials: async () => ({ baseUrl, apiKey: TEST_API_KEY }),
+		helpers: {
+			httpRequestWithAuthentication: async (credentialType: string, options: IHttpRequestOptions) => {
+				asked.push({ credentialType, options });
+				return { statusCode: 200, headers: {}, body };
+			},
+		},
+	} as unknown as ILoadOptionsFunctions;
+	return { context, asked };
+}
+
+describe.each([
+	['searchCampaigns', searchCampaigns, '/campaigns', 'campaigns', campaignRecords, ['Summer Sale (ID 11)', 'Newsletter (ID 12)']],
+	['searchQrCodes', searchQrCodes, '/qr', 'qrs', qrRecords, ['Shop window (ID 31)', 'Flyer (ID 32)']],
+	['searchChannels', searchChannels, '/channels', 'channels', channelRecords, ['Newsletter (ID 41)', 'Print (ID 42)']],
+	['searchPixels', searchPixels, '/pixels', 'pixels', pixelRecords, ['Main site tags · tagmgrpixel (ID 61)', 'Analytics · analyticspixel (ID 62)']],
+	['searchDomains', searchDomains, '/domains', 'domains', domainRecords, ['https://go.example.com (ID 81)', 'http://l.example.org (ID 82)']],
+])('%s', (_name, search, path, collectionKey, records, names) => {
+	test(`reads GET ${path} page 1 under the credential's API root and lists the records by name with their IDs`, async () => {
+		const { context, asked } = pickerContext(listAnswer(collectionKey, records as IDataObject[]));
+
+		const result = await search.call(context);
+
+		expect(asked).toHaveLength(1);
+		expect(asked[0].credentialType).toBe('linkManagementApi');
+		expect(asked[0].options).toMatchObject({ method: 'GET', url: `https://h.test/short/api${path}` });
+		expect(asked[0].options.qs).toMatchObject({ page: 1 });
+		expect(result.results).toEqual(
+			(records as IDataObject[]).map((record, index) => ({ name: names[index], value: String(record.id) })),
+		);
+		expect(result.paginationToken).toBeUndefined();
+	});
+
+	test('keeps only the records matching the filter, by name or ID, and offers the next page while there is one', async () => {
+		const { context, asked } = pickerContext(listAnswer(collectionKey, records as IDataObject[], { maxpage: 3 }));
+
+		const result = await search.call(context, String((records as IDataObject[])[1].id));
+
+		expect(asked[0].options.qs).toMatchObject({ page: 1 });
+		expect(result.results.map((entry) => entry.value)).toEqual([String((records as IDataObject[])[1].id)]);
+		expect(result.paginationToken).toBe('2');
+	});
+
+	test('refuses an invalid Base URL before asking the service', async () => {
+		const { context, asked } = pickerContext(listAnswer(collectionKey, []), 'h.test');
+
+		await expect(search.call(context)).rejects.toThrow(/Base URL/);
+		expect(asked).toEqual([]);
+	});
+});
+
+test('a campaign listed with its name under `domain` is shown by that name', async () => {
+	const { context } = pickerContext(listAnswer('campaigns', [{ id: 13, domain: 'Black Friday', public: true, rotator: false, list: 'x' }]));
+
+	const result = await searchCampaigns.call(context);
+
+	expect(result.results).toEqual([{ name: 'Black Friday (ID 13)', value: '13' }]);
+});

@@ -9,6 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { guard } from './transport';
+import { nonEmptyText } from './validation';
 
 /** One operation: its entry in the Operation list (with routing) and its own fields. */
 export interface OperationDefinition {
@@ -189,6 +190,22 @@ export function sentInBody(
 		...field,
 		routing: { send: { type: 'body', property: name, preSend: [checkBodyField] } },
 	};
+}
+
+/** The `name` of a record, sent in the body; required on some operations, optional on others. */
+export function nameField(what: string, placeholder: string, required: boolean): INodeProperties {
+	return sentInBody(
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required,
+			placeholder: `e.g. ${placeholder}`,
+			description: `Name of the ${what}`,
+		},
+		nonEmptyText,
+	);
 }
 
 /** Refuses a collection with nothing to send: "at least one of …". */

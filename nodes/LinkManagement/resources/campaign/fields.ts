@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { sentInBody } from '../../shared/descriptions';
+import { nameField, sentInBody } from '../../shared/descriptions';
 import { nonEmptyText, toBoolean } from '../../shared/validation';
 
 /** Fields a campaign shares between Create and Update. */
@@ -27,17 +25,4 @@ export const publicField = sentInBody(
 	toBoolean,
 );
 
-export function campaignNameField(required: boolean): INodeProperties {
-	return sentInBody(
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required,
-			placeholder: 'e.g. Summer Sale',
-			description: 'Name of the campaign',
-		},
-		nonEmptyText,
-	);
-}
+export const campaignNameField = (required: boolean) => nameField('campaign', 'Summer Sale', required);

@@ -1,22 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sentInBody } from '../../shared/descriptions';
+import { nameField, sentInBody } from '../../shared/descriptions';
 import { nonEmptyText, toBoolean, toHexColor } from '../../shared/validation';
 
-export function channelNameField(required: boolean): INodeProperties {
-	return sentInBody(
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required,
-			placeholder: 'e.g. Newsletter',
-			description: 'Name of the channel',
-		},
-		nonEmptyText,
-	);
-}
+export const channelNameField = (required: boolean) => nameField('channel', 'Newsletter', required);
 
 /** Optional channel fields shared by Create and Update. */
 export const channelDetailFields: INodeProperties[] = [

@@ -1,4 +1,4 @@
-import { sentInBody } from '../../shared/descriptions';
+import { nameField, sentInBody } from '../../shared/descriptions';
 import { nonEmptyText } from '../../shared/validation';
 
 export const pixelTagField = sentInBody(
@@ -14,17 +14,5 @@ export const pixelTagField = sentInBody(
 	nonEmptyText,
 );
 
-export function pixelNameField(required: boolean) {
-	return sentInBody(
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required,
-			placeholder: 'e.g. Main site analytics',
-			description: 'Custom name of the pixel',
-		},
-		nonEmptyText,
-	);
-}
+export const pixelNameField = (required: boolean) =>
+	nameField('pixel', 'Main site analytics', required);

@@ -1,5 +1,6 @@
 import { runNode } from '../../../harness';
 import { campaignRecords, listAnswer, messageAnswer } from '../../../helpers/fixtures';
+import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
 	expectNoRequestSent,
@@ -256,40 +257,12 @@ describe('campaign: update', () => {
 	}));
 });
 
-const DELETED = 'Campaign has been deleted successfully.';
-
 describe('campaign: delete', () => {
-	test('sends DELETE /api/campaign/:id/delete and outputs success with the campaign ID', async () => {
-		const endpoint = mockEndpoint('DELETE', '/api/campaign/5/delete', messageAnswer(DELETED));
-
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('5') } });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'DELETE', path: '/api/campaign/5/delete', query: {}, body: undefined }]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: DELETED, campaignId: 5 }, pairedItem: { item: 0 } },
-		]);
-	});
-
-	test('takes the ID of a campaign picked from the list, trimmed', async () => {
-		const endpoint = mockEndpoint('DELETE', '/api/campaign/12/delete', messageAnswer(DELETED));
-
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl(' 12 ', 'list') } });
-
-		expect(endpoint.requests).toHaveLength(1);
-		expect(result.items[0].json).toEqual({ success: true, message: DELETED, campaignId: 12 });
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Campaign ID', (id) => ({
+	describeDeleteOperation({
 		resource: 'campaign',
-		operation: 'delete',
-		campaignId: rl(id),
-	}));
-
-	test('refuses an ID typed by hand that is not a positive whole number before running', async () => {
-		const { message } = await refusalOf({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('abc') } });
-		expect(message).toMatch(/campaign ID/i);
-		expect(message).toMatch(/positive whole number/);
-		expectNoRequestSent();
+		idParameter: 'campaignId',
+		idLabel: 'Campaign ID',
+		pathFor: (id) => `/api/campaign/${id}/delete`,
+		message: 'Campaign has been deleted successfully.',
 	});
 });

@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
 import { channelItemRecords, channelRecords, listAnswer, messageAnswer } from '../../../helpers/fixtures';
+import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
 	expectNoRequestSent,
@@ -270,30 +271,11 @@ describe('channel: update', () => {
 });
 
 describe('channel: delete', () => {
-	const DELETED = 'Channel has been deleted successfully.';
-
-	test('sends DELETE /api/channel/:id/delete and outputs success with the channel ID', async () => {
-		const endpoint = mockEndpoint('DELETE', '/api/channel/42/delete', messageAnswer(DELETED));
-
-		const result = await runNode({ parameters: { resource: 'channel', operation: 'delete', channelId: rl('42', 'list') } });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'DELETE', path: '/api/channel/42/delete', query: {}, body: undefined }]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: DELETED, channelId: 42 }, pairedItem: { item: 0 } },
-		]);
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) => ({
+	describeDeleteOperation({
 		resource: 'channel',
-		operation: 'delete',
-		channelId: rl(id),
-	}));
-
-	test('refuses an ID typed by hand that is not a positive whole number before running', async () => {
-		const { message } = await refusalOf({ parameters: { resource: 'channel', operation: 'delete', channelId: rl('-3') } });
-		expect(message).toMatch(/channel ID/i);
-		expect(message).toMatch(/positive whole number/);
-		expectNoRequestSent();
+		idParameter: 'channelId',
+		idLabel: 'Channel ID',
+		pathFor: (id) => `/api/channel/${id}/delete`,
+		message: 'Channel has been deleted successfully.',
 	});
 });

@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
 import { domainRecords, messageAnswer } from '../../../helpers/fixtures';
+import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
 	expectNoRequestSent,
@@ -149,30 +150,11 @@ describe('domain: update', () => {
 });
 
 describe('domain: delete', () => {
-	const DELETED = 'Domain has been deleted successfully.';
-
-	test('sends DELETE /api/domain/:id/delete and outputs success with the domain ID', async () => {
-		const endpoint = mockEndpoint('DELETE', '/api/domain/81/delete', messageAnswer(DELETED));
-
-		const result = await runNode({ parameters: { resource: 'domain', operation: 'delete', domainId: rl('81') } });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'DELETE', path: '/api/domain/81/delete', query: {}, body: undefined }]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: DELETED, domainId: 81 }, pairedItem: { item: 0 } },
-		]);
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Domain ID', (id) => ({
+	describeDeleteOperation({
 		resource: 'domain',
-		operation: 'delete',
-		domainId: rl(id),
-	}));
-
-	test('refuses an ID typed by hand that is not a positive whole number before running', async () => {
-		const { message } = await refusalOf({ parameters: { resource: 'domain', operation: 'delete', domainId: rl('abc') } });
-		expect(message).toMatch(/domain ID/i);
-		expect(message).toMatch(/positive whole number/);
-		expectNoRequestSent();
+		idParameter: 'domainId',
+		idLabel: 'Domain ID',
+		pathFor: (id) => `/api/domain/${id}/delete`,
+		message: 'Domain has been deleted successfully.',
 	});
 });

@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
 import { messageAnswer, pixelRecords } from '../../../helpers/fixtures';
+import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
 	expectNoRequestSent,
@@ -147,30 +148,11 @@ describe('pixel: update', () => {
 });
 
 describe('pixel: delete', () => {
-	const DELETED = 'Pixel has been deleted successfully.';
-
-	test('sends DELETE /api/pixel/:id/delete and outputs success with the pixel ID', async () => {
-		const endpoint = mockEndpoint('DELETE', '/api/pixel/61/delete', messageAnswer(DELETED));
-
-		const result = await runNode({ parameters: { resource: 'pixel', operation: 'delete', pixelId: rl('61') } });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'DELETE', path: '/api/pixel/61/delete', query: {}, body: undefined }]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: DELETED, pixelId: 61 }, pairedItem: { item: 0 } },
-		]);
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Pixel ID', (id) => ({
+	describeDeleteOperation({
 		resource: 'pixel',
-		operation: 'delete',
-		pixelId: rl(id),
-	}));
-
-	test('refuses an ID typed by hand that is not a positive whole number before running', async () => {
-		const { message } = await refusalOf({ parameters: { resource: 'pixel', operation: 'delete', pixelId: rl('0') } });
-		expect(message).toMatch(/pixel ID/i);
-		expect(message).toMatch(/positive whole number/);
-		expectNoRequestSent();
+		idParameter: 'pixelId',
+		idLabel: 'Pixel ID',
+		pathFor: (id) => `/api/pixel/${id}/delete`,
+		message: 'Pixel has been deleted successfully.',
 	});
 });

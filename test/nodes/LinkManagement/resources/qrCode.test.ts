@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
 import { messageAnswer, qrRecords, qrStatistics } from '../../../helpers/fixtures';
+import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
 	expectNoRequestSent,
@@ -303,30 +304,11 @@ describe('qrCode: update', () => {
 });
 
 describe('qrCode: delete', () => {
-	const DELETED = 'QR Code has been deleted successfully.';
-
-	test('sends DELETE /api/qr/:id/delete and outputs success with the QR code ID', async () => {
-		const endpoint = mockEndpoint('DELETE', '/api/qr/32/delete', messageAnswer(DELETED));
-
-		const result = await runNode({ parameters: { resource: 'qrCode', operation: 'delete', qrCodeId: rl(' 32 ') } });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'DELETE', path: '/api/qr/32/delete', query: {}, body: undefined }]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: DELETED, qrCodeId: 32 }, pairedItem: { item: 0 } },
-		]);
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('QR Code ID', (id) => ({
+	describeDeleteOperation({
 		resource: 'qrCode',
-		operation: 'delete',
-		qrCodeId: rl(id),
-	}));
-
-	test('refuses an ID typed by hand that is not a positive whole number before running', async () => {
-		const { message } = await refusalOf({ parameters: { resource: 'qrCode', operation: 'delete', qrCodeId: rl('1.5') } });
-		expect(message).toMatch(/QR code ID/i);
-		expect(message).toMatch(/positive whole number/);
-		expectNoRequestSent();
+		idParameter: 'qrCodeId',
+		idLabel: 'QR Code ID',
+		pathFor: (id) => `/api/qr/${id}/delete`,
+		message: 'QR Code has been deleted successfully.',
 	});
 });

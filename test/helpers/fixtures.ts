@@ -97,3 +97,20 @@ export const domainRecords = [
 	{ id: 81, domain: 'https://go.example.com', redirectroot: 'https://example.com', redirect404: 'https://example.com/404' },
 	{ id: 82, domain: 'http://l.example.org', redirectroot: '', redirect404: '' },
 ];
+
+/** The 13 pixel types of the API reference. */
+export const PIXEL_TYPES = [
+	'tagmgrpixel',
+	'analyticspixel',
+	'socialnetapixel',
+	'searchadspixel',
+	'professionalnetpixel',
+	'microblogpixel',
+	'retargetpixel',
+	'qapixel',
+	'pinboard',
+	'searchengine',
+	'messagingapp',
+	'forum',
+	'shortvideo',
+];

@@ -5,6 +5,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { nodeType } from '../../harness';
+import { PIXEL_TYPES } from '../../helpers/fixtures';
 
 const { description } = nodeType;
 const properties = description.properties;
@@ -160,23 +161,7 @@ describe('parameter kinds', () => {
 
 	test('pixel type offers the 13 values of the API reference', () => {
 		const type = shownFor('pixel', 'create').find((property) => property.name === 'type');
-		expect(optionValues(type).sort()).toEqual(
-			[
-				'tagmgrpixel',
-				'analyticspixel',
-				'socialnetapixel',
-				'searchadspixel',
-				'professionalnetpixel',
-				'microblogpixel',
-				'retargetpixel',
-				'qapixel',
-				'pinboard',
-				'searchengine',
-				'messagingapp',
-				'forum',
-				'shortvideo',
-			].sort(),
-		);
+		expect(optionValues(type).sort()).toEqual([...PIXEL_TYPES].sort());
 	});
 
 	test('channel item type offers links, bio and qr', () => {

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
-import { messageAnswer, pixelRecords } from '../../../helpers/fixtures';
+import { messageAnswer, pixelRecords, PIXEL_TYPES } from '../../../helpers/fixtures';
 import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
@@ -17,22 +17,6 @@ import {
 // One describe per operation of resources/pixel/ in the node.
 useServiceMocks();
 
-/** The 13 pixel types of the API reference. */
-const PIXEL_TYPES = [
-	'tagmgrpixel',
-	'analyticspixel',
-	'socialnetapixel',
-	'searchadspixel',
-	'professionalnetpixel',
-	'microblogpixel',
-	'retargetpixel',
-	'qapixel',
-	'pinboard',
-	'searchengine',
-	'messagingapp',
-	'forum',
-	'shortvideo',
-];
 
 describe('pixel: getAll', () => {
 	describeListOperation({

@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// The node in the n8n editor, in Debian's chromium driven by playwright-core (never `playwright install`).
+// Part of npm run test:e2e (n8n 2.x); on its own against a running n8n (e.g. npm run dev):
+//   node test/e2e/browser.mjs [--url http://127.0.0.1:5678] [--email ...] [--password ...]
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+import { OWNER } from './lib/n8n.mjs';
+import { REPO } from './lib/sandbox.mjs';
+import { OPERATIONS } from './cases.mjs';
+
+const require = createRequire(path.join(REPO, 'package.json'));
+export const CHROMIUM = process.env.E2E_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-dev-shm-usage',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+];
+const CUSTOM_API_CALL = 'Custom API Call'; // n8n adds it to nodes whose credential it can reuse
+
+/** What the editor must offer, read from the built node (dist/): resources and operations by display name. */
+export function expectedFromNode() {
+	const { LinkManagement } = require(path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'LinkManagement.node.js'));
+	const { properties } = new LinkManagement().description;
+	const resources = properties.find((p) => p.name === 'resource').options;
+	const byResource = {};
+	const actions = [];
+	for (const resource of resources) {
+		const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+		assert.ok(operation, `resource ${resource.value} has an Operation parameter`);
+		byResource[resource.name] = operation.options.map((o) => o.name);
+		actions.push(...operation.options.map((o) => o.action));
+		// the values are the public interface (node-interface.md)
+		assert.deepEqual(
+			operation.options.map((o) => o.value).sort(),
+			[...(OPERATIONS[resource.value] ?? [])].sort(),
+			`operations of ${resource.value}`,
+		);
+	}
+	assert.deepEqual(resources.map((r) => r.value).sort(), Object.keys(OPERATIONS).sort());
+	return { resources: resources.map((r) => r.name), byResource, actions };
+}
+
+/**
+ * Logs in, opens a new workflow, finds "Link Management" in the node panel, adds it and checks the
+ * Resource and every Operation dropdown, runs QR Code › Get Many with "Execute step", and optionally
+ * imports an example file through the editor and runs it. Screenshots go to artifactsDir;
+ * readmeImage (optional) gets the node panel with the QR Code › Get Many output.
+ */
+export async function checkEditor({
+	baseUrl,
+	email = OWNER.email,
+	password = OWNER.password,
+	artifactsDir,
+	readmeImage,
+	importExample, // { file, node, credentialName, items }: import through the editor and run it
+	log = () => {},
+}) {
+	if (!fs.existsSync(CHROMIUM)) {
+		throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (or E2E_BROWSER=0 to skip this check)`);
+	}
+	const expected = expectedFromNode();
+	const { chromium } = require('playwright-core');
+	fs.rmSync(artifactsDir, { recursive: true, force: true });
+	fs.mkdirSync(artifactsDir, { recursive: true });
+	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-e2e-chromium-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: { width: 1440, height: 900 },
+		timeout: 60_000,
+	});
+	let shot = 0;
+	const page = context.pages()[0] ?? (await context.newPage());
+	page.setDefaultTimeout(30_000);
+	const screenshot = async (name) => {
+		const file = path.join(artifactsDir, `${String(++shot).padStart(2, '0')}-${name}.png`);
+		await page.screenshot({ path: file });
+		return file;
+	};
+	const visibleOptions = async () =>
+		(await page.locator('[data-test-id=parameter-input-item]:visible .option-headline').allTextContents()).map((t) => t.trim());
+	const openDropdown = async (parameter) => {
+		await page.locator(`[data-test-id=parameter-input-${parameter}]`).click();
+		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor();
+		await page.waitForTimeout(300); // let the dropdown finish its opening transition (screenshots)
+	};
+	const closeDropdown = async () => {
+		await page.keyboard.press('Escape');
+		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor({ state: 'hidden' });
+	};
+	const pick = async (parameter, name) => {
+		await openDropdown(parameter);
+		await page.locator('[data-test-id=parameter-input-item]:visible', { has: page.locator('.option-headline', { hasText: new RegExp(`^${escape(name)}$`) }) }).click();
+		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor({ state: 'hidden' });
+		await assertInputValue(parameter, name);
+	};
+	const assertInputValue = async (parameter, name) => {
+		const value = await page.locator(`[data-test-id=parameter-input-${parameter}] input`).first().inputValue();
+		assert.equal(value, name, `${parameter} shows ${name}`);
+	};
+
+	try {
+		const login = await page.request.post(`${baseUrl}/rest/login`, {
+			data: { emailOrLdapLoginId: email, email, password },
+		});
+		assert.equal(login.status(), 200, `login answered ${login.status()}`);
+
+		await page.goto(`${baseUrl}/workflow/new`);
+		await page.locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
+		await screenshot('new-workflow');
+
+		// the node panel: search, find, open
+		await page.locator('[data-test-id=canvas-add-button]').click();
+		await page.locator('[data-test-id=node-creator-search-bar]').fill('Link Management');
+		const item = page.locator('[data-test-id=node-creator-item-name]', { hasText: /^Link Management$/ });
+		await item.first().waitFor();
+		await screenshot('node-panel-search');
+		await item.first().click();
+		const actionOf = (name) => page.locator('[data-test-id=node-creator-item-name]', { hasText: new RegExp(`^${escape(name)}$`) });
+		await actionOf(expected.actions[0]).first().waitFor();
+		let listed = [];
+		for (let i = 0; i < 40; i++) {
+			listed = (await page.locator('[data-test-id=node-creator-item-name]').allTextContents()).map((t) => t.trim());
+			if (expected.actions.every((action) => listed.includes(action))) break;
+			await page.waitForTimeout(250);
+		}
+		for (const action of expected.actions) assert.ok(listed.includes(action), `the node panel lists the action "${action}"`);
+		await screenshot('node-actions');
+		log(`node panel: ${expected.actions.length} actions listed`);
+
+		// add it (as "Get the account") and open its parameters
+		await actionOf('Get the account').first().click();
+		await page.locator('[data-test-id=ndv]').waitFor();
+		await page.locator('[data-test-id=parameter-input-resource]').waitFor();
+		await screenshot('node-parameters');
+
+		await openDropdown('resource');
+		const resources = (await visibleOptions()).filter((name) => name !== CUSTOM_API_CALL);
+		await screenshot('resource-dropdown');
+		await closeDropdown();
+		assert.deepEqual(resources, expected.resources, 'the Resource dropdown offers every resource');
+
+		let operations = 0;
+		for (const resource of expected.resources) {
+			await pick('resource', resource);
+			await openDropdown('operation');
+			const offered = (await visibleOptions()).filter((name) => name !== CUSTOM_API_CALL);
+			await screenshot(`operations-${resource.toLowerCase().replace(/\W+/g, '-')}`);
+			await closeDropdown();
+			assert.deepEqual(offered, expected.byResource[resource], `the Operation dropdown of ${resource}`);
+			operations += offered.length;
+		}
+		assert.equal(operations, 28);
+		log(`NDV: ${expected.resources.length} resources, ${operations} operations offered`);
+
+		// For the README: QR Code › Get Many, executed against the credential's service.
+		await pick('resource', 'QR Code');
+		await pick('operation', 'Get Many');
+		await page.locator('[data-test-id=node-execute-button]').first().click();
+		const count = page.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]').first();
+		await count.waitFor({ timeout: 30_000 });
+		const items = Number((await count.textContent()).match(/(\d+)\s+items?/)?.[1]);
+		assert.ok(items > 0, `Execute step shows the QR codes of the service (${await count.textContent()})`);
+		await page.locator('[data-test-id=output-panel]', { hasText: 'QR code 1' }).waitFor();
+		log(`Execute step: ${items} QR codes in the output panel`);
+		const readme = await screenshot('qr-code-get-many');
+		if (readmeImage) {
+			fs.mkdirSync(path.dirname(readmeImage), { recursive: true });
+			fs.copyFileSync(readme, readmeImage);
+		}
+
+		// An example file as users import it (Import from File), its credential placeholder untouched:
+		// n8n resolves the credential by name, and the workflow runs from the editor.
+		let imported;
+		if (importExample) {
+			await page.goto(`${baseUrl}/workflow/new`);
+			await page.locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
+			await page.locator('[data-test-id=workflow-import-input]').setInputFiles(path.join(REPO, importExample.file));
+			const node = page.locator('[data-test-id=canvas-node]', { hasText: importExample.node });
+			await node.waitFor();
+			assert.equal(await page.locator('[data-test-id=node-not-installed]').count(), 0, 'the imported nodes are known');
+			await page.locator('[data-test-id=execute-workflow-button]').first().click();
+			await page.waitForTimeout(500);
+			await node.dblclick();
+			await page.locator('[data-test-id=ndv]').waitFor();
+			const credential = await page.locator('[data-test-id=node-credentials-select] input').first().inputValue();
+			assert.equal(credential, importExample.credentialName, 'the imported node uses the credential of the same name');
+			const out = page.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]').first();
+			await out.waitFor({ timeout: 30_000 });
+			imported = Number((await out.textContent()).match(/(\d+)\s+items?/)?.[1]);
+			assert.equal(imported, importExample.items, `the imported example made ${importExample.items} items`);
+			await screenshot('imported-example-executed');
+			log(`imported ${importExample.file}: credential "${credential}", ${imported} items`);
+		}
+		return { resources: expected.resources.length, operations, executedItems: items, imported };
+	} catch (error) {
+		await screenshot('failure').catch(() => {});
+		throw error;
+	} finally {
+		await context.close().catch(() => {});
+		fs.rmSync(profile, { recursive: true, force: true });
+	}
+}
+
+function escape(text) {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const arg = (name, fallback) => {
+		const i = process.argv.indexOf(`--${name}`);
+		return i > 0 ? process.argv[i + 1] : fallback;
+	};
+	const started = Date.now();
+	const result = await checkEditor({
+		baseUrl: arg('url', 'http://127.0.0.1:5678'),
+		email: arg('email', OWNER.email),
+		password: arg('password', OWNER.password),
+		artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
+		readmeImage: process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', 'node-in-editor.png') : undefined,
+		log: (...a) => console.log('[browser]', ...a),
+	});
+	console.log(`[browser] ok: ${JSON.stringify(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

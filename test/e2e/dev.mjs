@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// npm run dev: the node in a real n8n 2.x against the sandbox, ready to click through.
+//
+//   builds the package (npm run build), starts the sandbox on 127.0.0.1:4010, starts n8n 2.41.1
+//   from the e2e cache (installing it on first use) with N8N_CUSTOM_EXTENSIONS=dist, an owner
+//   login and the credential "Link Management sandbox", and the examples imported once.
+//   Ctrl-C stops everything. After changing the node: Ctrl-C, npm run dev again.
+//
+// Options (environment):
+//   N8N_PORT=5678            editor port
+//   DEV_FRESH=1              start from an empty n8n user folder (drops saved workflows)
+//   N8N_E2E_CACHE=<dir>      where n8n is installed / the dev user folder lives
+//   sandbox flags after --  npm run dev -- --rate-limit off --seed 20   (see test/sandbox/README.md;
+//                           SANDBOX_* variables work too; the port defaults to 4010)
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
+import { N8n, OWNER, tail } from './lib/n8n.mjs';
+import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
+import { exec, fmtSec, stopAllChildren } from './lib/util.mjs';
+import { CREDENTIAL_TYPE, CUSTOM_NODE_TYPE, loadWorkflow, prepareWorkflow } from './lib/workflows.mjs';
+
+const target = TARGETS[2];
+const CREDENTIAL = { id: 'lmDevSandboxCred', name: 'Link Management sandbox' };
+const EXAMPLES = fs
+	.readdirSync(path.join(REPO, 'examples'))
+	.filter((f) => f.endsWith('.json'))
+	.map((f) => path.join('examples', f));
+
+const say = (...args) => console.log('[dev]', ...args);
+let n8n;
+let sandbox;
+let stopping = false;
+
+async function shutdown(code) {
+	if (stopping) return;
+	stopping = true;
+	say('stopping n8n and the sandbox ...');
+	try {
+		await n8n?.stop();
+		await sandbox?.stop();
+		await stopAllChildren();
+	} finally {
+		process.exit(code);
+	}
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function main() {
+	let t0 = Date.now();
+	await ensureN8n(target);
+	say(`n8n ${target.n8nVersion} ready in the cache (${fmtSec(Date.now() - t0)})`);
+
+	t0 = Date.now();
+	const build = await exec('npm', ['run', 'build'], { cwd: REPO, env: targetEnv({ env: {}, nodeSpec: null }) });
+	if (build.code !== 0) throw new Error(`npm run build failed\n${tail(build.stdout + build.stderr)}`);
+	say(`built dist/ (${fmtSec(Date.now() - t0)})`);
+
+	// The sandbox: its own flags and SANDBOX_* variables, port 4010 unless told otherwise.
+	const options = sandboxModule().parseSandboxArgs(process.argv.slice(2), process.env);
+	try {
+		sandbox = await startSandbox(options);
+	} catch (error) {
+		throw new Error(`could not start the sandbox on port ${options.port} (${error.message}); pass another with -- --port N`);
+	}
+	say(`sandbox at ${sandbox.url}, API key ${sandbox.apiKey}`);
+
+	const userFolder = path.join(CACHE_ROOT, 'dev', `n8n-${target.n8nVersion}`);
+	if (process.env.DEV_FRESH === '1') fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(userFolder, { recursive: true });
+	n8n = new N8n(target, userFolder, {
+		N8N_CUSTOM_EXTENSIONS: path.join(REPO, 'dist'),
+		N8N_PORT: process.env.N8N_PORT || '5678',
+	});
+
+	// The credential is (re)written on every start, so it follows the sandbox's address and key.
+	t0 = Date.now();
+	await n8n.importCredentials([
+		{ ...CREDENTIAL, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
+	]);
+	const examplesMarker = path.join(userFolder, '.examples-imported');
+	if (!fs.existsSync(examplesMarker)) {
+		const dir = path.join(userFolder, 'examples');
+		fs.mkdirSync(dir, { recursive: true });
+		for (const file of EXAMPLES) {
+			const wf = prepareWorkflow(loadWorkflow(file), { credential: CREDENTIAL, nodeType: CUSTOM_NODE_TYPE });
+			fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
+		}
+		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+		fs.writeFileSync(examplesMarker, new Date().toISOString());
+		say(`imported ${EXAMPLES.length} example workflows`);
+	}
+	say(`credential "${CREDENTIAL.name}" ready (${fmtSec(Date.now() - t0)})`);
+
+	t0 = Date.now();
+	const port = Number(process.env.N8N_PORT || 5678);
+	await n8n.start({ port, onOutput: (chunk) => process.stdout.write(prefixLines(chunk)) });
+	await n8n.setupOwnerAndLogin();
+	say(`n8n started (${fmtSec(Date.now() - t0)})`);
+
+	console.log(`
+  n8n editor     ${n8n.baseUrl}
+  login          ${OWNER.email}
+  password       ${OWNER.password}
+  credential     "${CREDENTIAL.name}" (Link Management API) → ${sandbox.url}
+  node           search "Link Management" in the node panel (type ${CUSTOM_NODE_TYPE})
+  examples       ${EXAMPLES.map((f) => path.basename(f, '.json')).join(', ')}
+  user folder    ${userFolder}   (DEV_FRESH=1 starts empty)
+
+  Ctrl-C stops n8n and the sandbox.
+`);
+	await new Promise(() => {}); // until Ctrl-C
+}
+
+let partial = '';
+function prefixLines(chunk) {
+	const text = partial + chunk.toString();
+	const lines = text.split('\n');
+	partial = lines.pop();
+	return lines.map((line) => `[n8n] ${line}\n`).join('');
+}
+
+main().catch(async (error) => {
+	console.error(`[dev] ${error.stack || error}`);
+	await shutdown(1);
+});

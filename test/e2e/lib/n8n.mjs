@@ -1,0 +1,214 @@
+// Drives a real n8n from the e2e cache: CLI imports and executions, and `n8n start` with its REST API.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { targetEnv, targetPaths } from './install.mjs';
+import { exec, fmtSec, freePort, sleep, stopChild, track, waitFor } from './util.mjs';
+
+export const OWNER = {
+	email: 'owner@example.com',
+	password: 'E2e-Passw0rd!',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
+
+/** The environment n8n runs with (see docs: real-n8n-on-these-machines.md). */
+export function n8nEnv(target, userFolder, extra = {}) {
+	const env = targetEnv(target, {
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: 'e2e-fixed-encryption-key-link-management',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LOG_LEVEL: 'info',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_PUBLIC_API_DISABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		DB_SQLITE_POOL_SIZE: '2',
+		...extra,
+	});
+	// the suite's own variables must not reach n8n
+	delete env.N8N_E2E_CACHE;
+	return env;
+}
+
+export class N8n {
+	/**
+	 * @param target one of TARGETS (install.mjs)
+	 * @param userFolder N8N_USER_FOLDER; n8n keeps its database in <userFolder>/.n8n
+	 */
+	constructor(target, userFolder, extraEnv = {}) {
+		this.target = target;
+		this.userFolder = userFolder;
+		this.extraEnv = extraEnv;
+		this.paths = targetPaths(target);
+	}
+
+	async env(extra = {}) {
+		if (!this.brokerPort) this.brokerPort = await freePort();
+		return n8nEnv(this.target, this.userFolder, {
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			...this.extraEnv,
+			...extra,
+		});
+	}
+
+	/** Runs `n8n <args>` to its end. */
+	async cli(args, { timeoutMs = 180_000, env } = {}) {
+		return await exec(this.paths.nodeExe, [this.paths.n8nBin, ...args], {
+			cwd: this.userFolder,
+			env: { ...(await this.env()), ...env },
+			timeoutMs,
+		});
+	}
+
+	async cliOk(args, opts) {
+		const result = await this.cli(args, opts);
+		if (result.code !== 0) {
+			throw new Error(`n8n ${args.join(' ')} exited with ${result.code}\n${tail(result.stdout + result.stderr)}`);
+		}
+		return result;
+	}
+
+	async importCredentials(credentials) {
+		const file = path.join(this.userFolder, 'import-credentials.json');
+		fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
+		return await this.cliOk(['import:credentials', `--input=${file}`]);
+	}
+
+	async importWorkflow(workflow) {
+		const file = path.join(this.userFolder, `import-workflow-${workflow.id}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflow, null, 2));
+		return await this.cliOk(['import:workflow', `--input=${file}`]);
+	}
+
+	/**
+	 * `n8n execute --id=<id> --rawOutput`: returns { code, ms, run, stdout, stderr }, `run` being the
+	 * parsed run data (null when none was printed).
+	 */
+	async execute(id, { timeoutMs = 240_000 } = {}) {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
+		return { ...result, run: parseRawOutput(result.stdout) };
+	}
+
+	/** Starts `n8n start`; resolves when /healthz/readiness answers 200. */
+	async start({ timeoutMs = 120_000, port, onOutput } = {}) {
+		port ??= Number(this.extraEnv.N8N_PORT) || (await freePort());
+		const env = await this.env({ N8N_PORT: String(port) });
+		this.baseUrl = `http://127.0.0.1:${port}`;
+		this.serverLog = '';
+		const started = Date.now();
+		this.server = track(
+			spawn(this.paths.nodeExe, [this.paths.n8nBin, 'start'], {
+				cwd: this.userFolder,
+				env,
+				detached: true,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			}),
+		);
+		const keep = (chunk) => {
+			onOutput?.(chunk);
+			this.serverLog += chunk;
+			if (this.serverLog.length > 400_000) this.serverLog = this.serverLog.slice(-200_000);
+		};
+		this.server.stdout.on('data', keep);
+		this.server.stderr.on('data', keep);
+		const exited = new Promise((resolve) => this.server.once('exit', (code) => resolve(code)));
+		await Promise.race([
+			waitFor(
+				async () => {
+					const res = await fetch(`${this.baseUrl}/healthz/readiness`);
+					if (res.status !== 200) return false;
+					// readiness can answer before the REST routes are mounted
+					const settings = await fetch(`${this.baseUrl}/rest/settings`);
+					return settings.status === 200;
+				},
+				{ timeoutMs, intervalMs: 300, what: `n8n ${this.target.n8nVersion} readiness` },
+			),
+			exited.then((code) => {
+				throw new Error(`n8n start exited with ${code}\n${tail(this.serverLog)}`);
+			}),
+		]);
+		this.startMs = Date.now() - started;
+		return this.baseUrl;
+	}
+
+	async stop() {
+		if (this.server) await stopChild(this.server, 15_000);
+		this.server = undefined;
+	}
+
+	/** REST call with the session cookie; returns { status, body, headers }. */
+	async rest(method, urlPath, body, { cookie = this.cookie, headers = {} } = {}) {
+		const res = await fetch(`${this.baseUrl}${urlPath}`, {
+			method,
+			headers: {
+				...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+				...(cookie ? { Cookie: cookie } : {}),
+				'browser-id': 'e2e-browser',
+				...headers,
+			},
+			body: body !== undefined ? JSON.stringify(body) : undefined,
+		});
+		const text = await res.text();
+		let parsed;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			parsed = text;
+		}
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth;
+		return { status: res.status, body: parsed, headers: res.headers };
+	}
+
+	/** Creates the owner (first run) and logs in; leaves the session cookie in this.cookie. */
+	async setupOwnerAndLogin(owner = OWNER) {
+		const setup = await this.rest('POST', '/rest/owner/setup', owner, { cookie: '' });
+		if (setup.status !== 200 && !/already/i.test(JSON.stringify(setup.body))) {
+			throw new Error(`owner setup answered ${setup.status}: ${JSON.stringify(setup.body).slice(0, 500)}`);
+		}
+		await this.login(owner);
+	}
+
+	async login(owner = OWNER) {
+		const res = await this.rest(
+			'POST',
+			'/rest/login',
+			{ emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password },
+			{ cookie: '' },
+		);
+		if (res.status !== 200 || !this.cookie) {
+			throw new Error(`login answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+		}
+		return res;
+	}
+}
+
+/** The JSON n8n prints with --rawOutput, after its start-up lines: from the first line that is `{`. */
+export function parseRawOutput(stdout) {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.trim() === '{');
+	if (start < 0) return null;
+	// the JSON ends at the last line that is `}`
+	let end = lines.length - 1;
+	while (end > start && lines[end].trim() !== '}') end--;
+	try {
+		return JSON.parse(lines.slice(start, end + 1).join('\n'));
+	} catch {
+		return null;
+	}
+}
+
+export function tail(text, n = 4000) {
+	return text.length > n ? `…${text.slice(-n)}` : text;
+}
+
+export { fmtSec, sleep };

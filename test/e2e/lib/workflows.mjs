@@ -1,0 +1,43 @@
+// Loads workflow files and fixes what differs per n8n instance: the credential reference and,
+// for N8N_CUSTOM_EXTENSIONS (npm run dev), the node type.
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { REPO } from './sandbox.mjs';
+
+/** Type of the node when the package is installed as a community package (as in the files). */
+export const PACKAGE_NODE_TYPE = 'n8n-nodes-link-management.linkManagement';
+/** Type of the node when loaded through N8N_CUSTOM_EXTENSIONS. */
+export const CUSTOM_NODE_TYPE = 'CUSTOM.linkManagement';
+export const CREDENTIAL_TYPE = 'linkManagementApi';
+/** The placeholder the files carry instead of a credential id. */
+export const CREDENTIAL_PLACEHOLDER = 'REPLACE_WITH_CREDENTIAL_ID';
+
+export function loadWorkflow(file) {
+	return JSON.parse(fs.readFileSync(path.resolve(REPO, file), 'utf8'));
+}
+
+/**
+ * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`.
+ */
+export function prepareWorkflow(workflow, { credential, nodeType = PACKAGE_NODE_TYPE, id = workflow.id }) {
+	const copy = structuredClone(workflow);
+	copy.id = id;
+	for (const node of copy.nodes) {
+		if (node.type === PACKAGE_NODE_TYPE) node.type = nodeType;
+		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
+	}
+	return copy;
+}
+
+/** resource/operation of every Link Management node (defaults as in the node: qrCode, its default op). */
+export function operationsOf(workflow) {
+	const defaultOperation = { account: 'get', qrCode: 'getAll' };
+	return workflow.nodes
+		.filter((node) => node.type === PACKAGE_NODE_TYPE)
+		.map((node) => {
+			const resource = node.parameters.resource ?? 'qrCode';
+			const operation = node.parameters.operation ?? defaultOperation[resource] ?? 'getAll';
+			return { node: node.name, resource, operation };
+		});
+}

@@ -8,4 +8,5 @@ module.exports = {
 	setupFilesAfterEnv: ['<rootDir>/test/setup-nock.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
 	testTimeout: 30000,
+	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

@@ -62,6 +62,7 @@ export async function checkEditor({
 	artifactsDir,
 	readmeImage,
 	importExample, // { file, node, credentialName, items }: import through the editor and run it
+	profileDir, // a fresh, empty chromium profile folder (removed afterwards); default: a new temp folder
 	log = () => {},
 }) {
 	if (!fs.existsSync(CHROMIUM)) {
@@ -71,7 +72,7 @@ export async function checkEditor({
 	const { chromium } = require('playwright-core');
 	fs.rmSync(artifactsDir, { recursive: true, force: true });
 	fs.mkdirSync(artifactsDir, { recursive: true });
-	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-e2e-chromium-'));
+	const profile = profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lm-e2e-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
 		headless: true,

@@ -34,6 +34,16 @@ const UPDATE_README_IMAGE = process.env.E2E_UPDATE_README_IMAGE === '1';
 const SUITE_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 60 * 60_000);
 
 const results = []; // { name, ok, ms, error?, note? }
+const tempDirs = new Set(); // removed on every exit path (unless E2E_KEEP=1 for n8n user folders)
+function makeTempDir(prefix) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	tempDirs.add(dir);
+	return dir;
+}
+function removeTempDir(dir) {
+	fs.rmSync(dir, { recursive: true, force: true });
+	tempDirs.delete(dir);
+}
 const timings = []; // [label, ms]
 
 function log(...args) {
@@ -146,7 +156,7 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 	const target = TARGETS[major];
 	const label = `n8n ${target.n8nVersion}`;
 	log(`---------------------------------------------------------------- ${label}`);
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `lm-e2e-n8n${major}-`));
+	const userFolder = makeTempDir(`lm-e2e-n8n${major}-`);
 	const artifacts = path.join(ARTIFACTS, `n8n-${target.n8nVersion}`);
 	fs.rmSync(artifacts, { recursive: true, force: true });
 	fs.mkdirSync(artifacts, { recursive: true });
@@ -214,6 +224,7 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 					const res = await timed(`${label}: browser check`, () =>
 						checkEditor({
 							baseUrl: n8n.baseUrl,
+							profileDir: makeTempDir('lm-e2e-chromium-'),
 							artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
 							readmeImage: UPDATE_README_IMAGE || !fs.existsSync(README_IMAGE) ? README_IMAGE : undefined,
 							importExample: { file: 'examples/bulk-qr-codes-from-list.json', node: 'Create QR code', credentialName: CREDENTIAL.name, items: 6 },
@@ -230,8 +241,10 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 		await n8n.stop();
 		if (n8n.serverLog) fs.writeFileSync(path.join(artifacts, 'n8n-start.log'), n8n.serverLog);
 		timings.push([`${label}: total`, Date.now() - majorStarted]);
-		if (KEEP) log(`kept ${userFolder}`);
-		else fs.rmSync(userFolder, { recursive: true, force: true });
+		if (KEEP) {
+			tempDirs.delete(userFolder);
+			log(`kept ${userFolder}`);
+		} else removeTempDir(userFolder);
 	}
 }
 
@@ -295,7 +308,7 @@ async function main() {
 		if (r.status === 'rejected') results.push({ name: `install n8n ${t.n8nVersion}`, ok: false, ms: 0, error: r.reason });
 		else if (!r.value.reused) for (const [step, ms] of Object.entries(r.value)) timings.push([`n8n ${t.n8nVersion} install: ${step}`, ms]);
 	});
-	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-e2e-pack-'));
+	const workDir = makeTempDir('lm-e2e-pack-');
 	let tgz;
 	await test('build and npm pack', async () => {
 		tgz = await timed('npm run build + npm pack', () => buildAndPack(workDir));
@@ -314,7 +327,7 @@ async function main() {
 		}
 	} finally {
 		await sandbox.stop();
-		fs.rmSync(workDir, { recursive: true, force: true });
+		removeTempDir(workDir);
 	}
 	timings.push(['suite total', Date.now() - suiteStarted]);
 }
@@ -336,6 +349,7 @@ let finished = false;
 const watchdog = setTimeout(async () => {
 	results.push({ name: `suite finished within ${fmtSec(SUITE_TIMEOUT_MS)}`, ok: false, error: new Error('suite timeout') });
 	await stopAllChildren();
+	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 	summary();
 	process.exit(1);
 }, SUITE_TIMEOUT_MS);
@@ -345,6 +359,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 	process.once(signal, async () => {
 		log(`${signal}: stopping`);
 		await stopAllChildren();
+		for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 		process.exit(130);
 	});
 }

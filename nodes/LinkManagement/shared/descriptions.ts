@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { guard } from './transport';
+import { guard, isListOperation } from './transport';
 import { nonEmptyText } from './validation';
 
 /** One operation: its entry in the Operation list (with routing) and its own fields. */
@@ -56,8 +56,6 @@ function showOnlyFor(field: INodeProperties, resource: string, operation: string
 	};
 	return { ...field, displayOptions: { ...field.displayOptions, show } };
 }
-
-const isListOperation = (operation: string) => operation === 'getAll' || operation === 'getItems';
 
 /** Options every operation has: how long to wait for the rate limit; lists also a page size. */
 function requestOptions(operation: string): INodeProperties {

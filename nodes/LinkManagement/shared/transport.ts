@@ -25,18 +25,14 @@ import { InputError, oneOf, parsePositiveId } from './validation';
 
 export const CREDENTIAL_TYPE = 'linkManagementApi';
 
-const LIST_OPERATIONS = ['getAll', 'getItems'];
+/** Operations that read a list page by page. */
+export const isListOperation = (operation: string) => operation === 'getAll' || operation === 'getItems';
 const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 const TRANSIENT_STATUSES = [502, 503, 504];
 /** Network errors after which the request may have reached the service. */
-const DROPPED_CONNECTION_CODES = [
-	'ECONNRESET',
-	'EPIPE',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'ESOCKETTIMEDOUT',
-	'EAI_AGAIN',
-];
+const DROPPED_CONNECTION_CODES = ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT'];
+/** Network errors that mean the request never left: safe to send again, whatever the method. */
+const NOT_SENT_CODES = ['ECONNREFUSED', 'EAI_AGAIN'];
 const MAX_TRANSIENT_RETRIES = 3;
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 30_000;
@@ -135,7 +131,7 @@ export async function requestService(
 		} catch (error) {
 			settleSlot(context.budget, undefined, Date.now());
 			const code = connectionErrorCode(error);
-			const mayResend = code === 'ECONNREFUSED' || (idempotent && code !== undefined);
+			const mayResend = NOT_SENT_CODES.includes(code ?? '') || (idempotent && code !== undefined);
 			if (mayResend && transientRetries < MAX_TRANSIENT_RETRIES) {
 				await pause(context, backoffMs(transientRetries++));
 				continue;
@@ -252,7 +248,7 @@ function headerValue(headers: IDataObject, name: string): unknown {
 function connectionErrorCode(error: unknown): string | undefined {
 	const candidate = error as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
 	const code = candidate?.code ?? candidate?.cause?.code;
-	if (typeof code === 'string' && (code === 'ECONNREFUSED' || DROPPED_CONNECTION_CODES.includes(code))) {
+	if (typeof code === 'string' && [...NOT_SENT_CODES, ...DROPPED_CONNECTION_CODES].includes(code)) {
 		return code;
 	}
 	return /socket hang up|timeout/i.test(String(candidate?.message ?? '')) ? 'ECONNRESET' : undefined;
@@ -296,7 +292,7 @@ function connectionError(
 	}
 	const raw = redact(context, (error as Error)?.message ?? String(error));
 	const notResent =
-		request.method === 'POST' && code !== undefined && code !== 'ECONNREFUSED'
+		request.method === 'POST' && code !== undefined && !NOT_SENT_CODES.includes(code)
 			? ' It was not sent again: the service may already have applied it, so check before running it again.'
 			: '';
 	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
@@ -409,7 +405,7 @@ async function runOperation(
 	};
 
 	const operation = this.getNodeParameter('operation', '') as string;
-	if (LIST_OPERATIONS.includes(operation)) {
+	if (isListOperation(operation)) {
 		const collected: INodeExecutionData[] = [];
 		await readPages(this, context, request, options, async (records, response) => {
 			collected.push(...(await afterReceive(this, requestData, records, response)));

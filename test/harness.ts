@@ -30,6 +30,16 @@ export const NODE_NAME = 'Link Management';
 export const TEST_BASE_URL = 'https://links.example.test';
 export const TEST_API_KEY = 'test-secret-key-0123456789';
 
+/** The instance addresses n8n-core expects in `additionalData` (its wait and form URLs must be valid). */
+export const N8N_URLS = {
+	restApiUrl: 'http://localhost:5678/rest',
+	instanceBaseUrl: 'http://localhost:5678',
+	webhookBaseUrl: 'http://localhost:5678/webhook',
+	webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+	webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+	formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+};
+
 export const nodeType = new LinkManagement();
 export const credentialType = new LinkManagementApi();
 
@@ -207,12 +217,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			options.credentials ?? { baseUrl: TEST_BASE_URL, apiKey: TEST_API_KEY },
 		),
 		executionId: 'test-execution',
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		...N8N_URLS,
 		currentNodeParameters: undefined,
 		variables: {},
 		userId: 'test-user',

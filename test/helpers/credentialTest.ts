@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
-import { applyGenericAuthentication, credentialType } from '../harness';
+import { applyGenericAuthentication, credentialType, N8N_URLS } from '../harness';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -81,12 +81,7 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 				applyGenericAuthentication(credentialType, credentials, options),
 		},
 		executionId: 'credential-test',
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		...N8N_URLS,
 		variables: {},
 		userId: 'test-user',
 	} as unknown as IWorkflowExecuteAdditionalData;

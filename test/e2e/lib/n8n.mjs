@@ -59,12 +59,13 @@ export class N8n {
 		});
 	}
 
-	/** Runs `n8n <args>` to its end. */
-	async cli(args, { timeoutMs = 180_000, env } = {}) {
+	/** Runs `n8n <args>` to its end; `onSpawn(child)` sees the process as it starts. */
+	async cli(args, { timeoutMs = 180_000, env, onSpawn } = {}) {
 		return await exec(this.paths.nodeExe, [this.paths.n8nBin, ...args], {
 			cwd: this.userFolder,
 			env: { ...(await this.env()), ...env },
 			timeoutMs,
+			onSpawn,
 		});
 	}
 
@@ -92,8 +93,8 @@ export class N8n {
 	 * `n8n execute --id=<id> --rawOutput`: returns { code, ms, run, stdout, stderr }, `run` being the
 	 * parsed run data (null when none was printed).
 	 */
-	async execute(id, { timeoutMs = 240_000 } = {}) {
-		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
+	async execute(id, { timeoutMs = 240_000, onSpawn } = {}) {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, onSpawn });
 		return { ...result, run: parseRawOutput(result.stdout) };
 	}
 

@@ -56,12 +56,14 @@ export async function stopAllChildren() {
 
 /**
  * Runs a command to its end; resolves { code, stdout, stderr, ms } (never rejects on exit codes).
- * The child is its own process group so a timeout kills everything it started.
+ * The child is its own process group so a timeout kills everything it started. `onSpawn(child)` is
+ * called right after the spawn (the benchmark samples the memory of the process by its pid).
  */
-export function exec(cmd, args, { cwd, env, timeoutMs = 5 * 60_000, input } = {}) {
+export function exec(cmd, args, { cwd, env, timeoutMs = 5 * 60_000, input, onSpawn } = {}) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const child = track(spawn(cmd, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] }));
+		onSpawn?.(child);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (c) => (stdout += c));

@@ -46,6 +46,20 @@ function serveQrCodes(
 	return asked;
 }
 
+/** A service that ignores `page`: always the first ten records, whatever was asked. */
+function serveTheSamePage(envelope: Record<string, unknown>) {
+	const asked: number[] = [];
+	nock(TEST_BASE_URL)
+		.get('/api/qr')
+		.query(true)
+		.times(10)
+		.reply((uri) => {
+			asked.push(Number(new URL(uri, TEST_BASE_URL).searchParams.get('page')));
+			return [200, qrPage(range(1, 10), envelope)];
+		});
+	return asked;
+}
+
 const getAll = (extra: Record<string, unknown> = {}) => ({
 	resource: 'qrCode',
 	operation: 'getAll',
@@ -105,30 +119,14 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 	});
 
 	test('a service that ignores page is reported, not read forever', async () => {
-		const asked: number[] = [];
-		nock(TEST_BASE_URL)
-			.get('/api/qr')
-			.query(true)
-			.times(10)
-			.reply((uri) => {
-				asked.push(Number(new URL(uri, TEST_BASE_URL).searchParams.get('page')));
-				return [200, qrPage(range(1, 10), { currentpage: 1, maxpage: 5, perpage: 10 })];
-			});
+		const asked = serveTheSamePage({ currentpage: 1, maxpage: 5, perpage: 10 });
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
 		expect(result.error?.message).toMatch(/answered page 1 when page 2 was asked for/);
 		expect(asked).toEqual([1, 2]);
 	});
 
 	test('without currentpage, a repeated first page is reported too', async () => {
-		const asked: number[] = [];
-		nock(TEST_BASE_URL)
-			.get('/api/qr')
-			.query(true)
-			.times(10)
-			.reply((uri) => {
-				asked.push(Number(new URL(uri, TEST_BASE_URL).searchParams.get('page')));
-				return [200, qrPage(range(1, 10), { maxpage: 5, perpage: 10 })];
-			});
+		const asked = serveTheSamePage({ maxpage: 5, perpage: 10 });
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
 		expect(result.error?.message).toMatch(/stopped reading to avoid repeating records/);
 		expect(asked).toEqual([1, 2]);

@@ -1,0 +1,597 @@
+#!/usr/bin/env node
+// npm run bench: what users feel, measured on the e2e suite's real n8n 2.41.1 against the sandbox.
+// Prints the tables and writes them to docs/benchmark.md. See test/bench/README.md.
+//
+//   BENCH_ONLY=bulk,http,returnAll,overhead,scaling   run only these parts (docs/benchmark.md is
+//                                                     then left alone unless BENCH_WRITE=1)
+//   BENCH_KEEP=1                                      keep the n8n user folder (path printed)
+//   BENCH_TIMEOUT_MS                                  whole-run limit, default 30 minutes
+//   N8N_E2E_CACHE                                     where n8n is installed (as for the e2e suite)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+import { ensureN8n, TARGETS } from '../e2e/lib/install.mjs';
+import { N8n, parseRawOutput, tail } from '../e2e/lib/n8n.mjs';
+import { buildAndPack, installPackage } from '../e2e/lib/package.mjs';
+import { REPO, startSandbox } from '../e2e/lib/sandbox.mjs';
+import { exec, fmtSec, stopAllChildren } from '../e2e/lib/util.mjs';
+import { CREDENTIAL_TYPE } from '../e2e/lib/workflows.mjs';
+import {
+	floorMs,
+	machine,
+	median,
+	mib,
+	msf,
+	otherN8nProcesses,
+	ratio,
+	recordArrivals,
+	sampleMemory,
+	sec,
+	table,
+	windowAnalysis,
+	windowsNeeded,
+} from './measure.mjs';
+import { bulkWorkflow, httpCreateNode, lmCreateNode, overheadWorkflow, returnAllWorkflow } from './workflows.mjs';
+
+// ------------------------------------------------------------------------------ the settings
+
+const BULK = { n: 300, limit: 30, windowMs: 2000 };
+/** The HTTP Request node at its best: one window's budget per batch, one window per interval. */
+const HTTP_BATCHING = { batchSize: 30, batchInterval: 2000 };
+/** Retry On Fail at the editor's maximum. */
+const HTTP_RETRY = { maxTries: 5, waitBetweenTries: 5000 };
+const RETURN_ALL = { m: 10_000, baselineM: 100, limit: 30, windowMs: 2000, maxLimit: 100 };
+const OVERHEAD = { k: 200, repeats: 5, bareRepeats: 5 };
+/** 25 per 1000 ms: even N = 30 needs two windows, and N = 3000 (120 windows) takes about 2 minutes. */
+const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
+const C_REPEATS = 5;
+
+const PARTS = ['bulk', 'http', 'returnAll', 'overhead', 'scaling'];
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : PARTS;
+for (const p of ONLY) if (!PARTS.includes(p)) throw new Error(`BENCH_ONLY: unknown part "${p}" (parts: ${PARTS.join(', ')})`);
+const WRITE = !process.env.BENCH_ONLY || process.env.BENCH_WRITE === '1';
+const KEEP = process.env.BENCH_KEEP === '1';
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 30 * 60_000);
+const DOC = path.join(REPO, 'docs', 'benchmark.md');
+const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');
+const target = TARGETS[2];
+
+const log = (...args) => console.log('[bench]', ...args);
+
+// ------------------------------------------------------------------- resources to clean up
+
+const tempDirs = new Set();
+const sandboxes = [];
+let worker;
+let cleaned = false;
+
+function makeTempDir(prefix) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	tempDirs.add(dir);
+	return dir;
+}
+
+async function cleanup() {
+	if (cleaned) return;
+	cleaned = true;
+	await stopAllChildren();
+	await Promise.allSettled(sandboxes.map((s) => s.stop()));
+	await worker?.terminate();
+	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+// ----------------------------------------------------------------------------- bare client
+
+let taskId = 0;
+const pending = new Map();
+
+function startWorker() {
+	worker = new Worker(new URL('./bare-client.mjs', import.meta.url));
+	worker.on('message', (msg) => {
+		const p = pending.get(msg.id);
+		pending.delete(msg.id);
+		if (msg.error) p?.reject(new Error(msg.error));
+		else p?.resolve(msg);
+	});
+	worker.on('error', (error) => {
+		for (const p of pending.values()) p.reject(error);
+		pending.clear();
+	});
+}
+
+/** One batch of requests by the bare client: { totalMs, latencies, statuses }. */
+function bare(sandbox, spec) {
+	const id = ++taskId;
+	return new Promise((resolve, reject) => {
+		pending.set(id, { resolve, reject });
+		worker.postMessage({ id, url: sandbox.url, apiKey: sandbox.apiKey, ...spec });
+	});
+}
+
+async function bareRepeated(sandbox, spec, repeats) {
+	const runs = [];
+	for (let i = 0; i < repeats; i++) {
+		const res = await bare(sandbox, spec);
+		const bad = Object.keys(res.statuses).filter((s) => s !== '200');
+		if (bad.length) throw new Error(`bare client got statuses ${JSON.stringify(res.statuses)} for ${spec.method} ${spec.path}`);
+		runs.push(res);
+	}
+	return runs;
+}
+
+// ------------------------------------------------------------------------------- n8n runs
+
+let n8n;
+const workflowsToImport = [];
+
+function credentialFor(tag) {
+	return { id: `lmBenchCred${tag}`.padEnd(16, '0').slice(0, 16), name: `Link Management bench ${tag}` };
+}
+
+function workflowId(tag) {
+	return `lmBenchWf${tag}`.padEnd(16, '0').slice(0, 16);
+}
+
+/**
+ * Runs one imported workflow with `n8n execute --rawOutput` (sandbox reset first) and returns the
+ * named node's task from the run data, the sandbox's view and, if asked, the memory of the process.
+ */
+async function execute(workflow, nodeName, { sandbox, recorder, memory = false }) {
+	sandbox.reset();
+	recorder?.clear();
+	let sampler;
+	const res = await n8n.execute(workflow.id, {
+		timeoutMs: 10 * 60_000,
+		onSpawn: memory ? (child) => (sampler = sampleMemory(child.pid)) : undefined,
+	});
+	const mem = sampler?.stop();
+	fs.writeFileSync(
+		path.join(ARTIFACTS, `${workflow.id}.log`),
+		`exit ${res.code}, ${res.ms} ms\n${tail(res.stdout, 200_000)}\n--- stderr\n${tail(res.stderr, 50_000)}`,
+	);
+	if (res.stdout.includes(sandbox.apiKey) || res.stderr.includes(sandbox.apiKey)) throw new Error('the API key appears in the output of n8n execute');
+	// A failed execution is printed by n8n's logger rather than as raw output; same JSON.
+	const run = res.run ?? parseRawOutput(`${res.stdout}\n`);
+	const task = run?.data?.resultData?.runData?.[nodeName]?.[0];
+	if (!task) throw new Error(`no run data for "${nodeName}" (n8n execute exited with ${res.code})\n${tail(res.stdout + res.stderr, 3000)}`);
+	const statusByN = new Map(sandbox.stats.log.map((e) => [e.n, e.status]));
+	return {
+		code: res.code,
+		processMs: res.ms,
+		run,
+		task,
+		t0: task.startTime,
+		ms: task.executionTime,
+		items: task.data?.main?.[0] ?? [],
+		nodeError: task.error?.message,
+		stats: structuredClone({ requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited, byStatus: sandbox.stats.byStatus }),
+		statusOf: (n) => statusByN.get(n),
+		arrivals: recorder ? [...recorder.arrivals] : [],
+		memory: mem,
+	};
+}
+
+/** Items that succeeded, failed, and what the sandbox holds afterwards (no QR codes seeded). */
+function bulkOutcome(n, sandbox, result) {
+	const errorItems = result.items.filter((item) => item.json?.error !== undefined).length;
+	const ok = result.nodeError ? 0 : result.items.length - errorItems;
+	const records = sandbox.store.qr.list();
+	const distinct = new Set(records.map((r) => `${r.name}\n${JSON.stringify(r.data)}`)).size;
+	return {
+		ok,
+		failed: n - ok,
+		created: records.length,
+		distinct,
+		duplicates: records.length - distinct,
+	};
+}
+
+// ------------------------------------------------------------------------------------ main
+
+const results = { notes: [] };
+
+async function main() {
+	const started = Date.now();
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+	const others = otherN8nProcesses();
+	results.otherN8n = others;
+	if (others.length) log(`WARNING: other n8n processes are running; the numbers will be skewed:\n  ${others.join('\n  ')}`);
+
+	await ensureN8n(target);
+	const workDir = makeTempDir('lm-bench-pack-');
+	log('npm run build + npm pack ...');
+	const tgz = await buildAndPack(workDir);
+	const userFolder = makeTempDir('lm-bench-n8n-');
+	if (KEEP) tempDirs.delete(userFolder);
+	n8n = new N8n(target, userFolder);
+	log(`installing ${path.basename(tgz)} into ${userFolder}/.n8n/nodes ...`);
+	await installPackage(n8n, tgz);
+
+	const nproc = (await exec('nproc', [])).stdout.trim();
+	const nodeVersion = (await exec(n8n.paths.nodeExe, ['--version'])).stdout.trim();
+	const n8nVersion = JSON.parse(fs.readFileSync(path.join(n8n.paths.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	results.machine = machine({ nproc, n8nVersion, n8nNodeVersion: nodeVersion });
+
+	// ---------------------------------------------------------------- sandboxes (random ports)
+	const apiKey = `bench-${crypto.randomBytes(12).toString('hex')}`;
+	const sandbox = async (tag, options) => {
+		const s = await startSandbox({ port: 0, apiKey, maxLimit: RETURN_ALL.maxLimit, ...options });
+		sandboxes.push(s);
+		s.tag = tag;
+		s.credential = credentialFor(tag);
+		s.recorder = recordArrivals(s);
+		log(`sandbox ${tag} at ${s.url} (${options.rateLimit ? `${options.rateLimit} per ${options.rateWindowMs} ms` : 'no rate limit'})`);
+		return s;
+	};
+	const sBulk = await sandbox('Bulk', { rateLimit: BULK.limit, rateWindowMs: BULK.windowMs, seed: { qr: 0 } });
+	const sList = await sandbox('List', { rateLimit: RETURN_ALL.limit, rateWindowMs: RETURN_ALL.windowMs, seed: { qr: RETURN_ALL.m } });
+	const sListSmall = await sandbox('ListS', { rateLimit: RETURN_ALL.limit, rateWindowMs: RETURN_ALL.windowMs, seed: { qr: RETURN_ALL.baselineM } });
+	const sFree = await sandbox('Free', { rateLimit: 0, seed: { qr: RETURN_ALL.m } });
+	const sScale = await sandbox('Scale', { rateLimit: SCALING.limit, rateWindowMs: SCALING.windowMs, seed: { qr: 0 } });
+
+	// ---------------------------------------------------------------- workflows
+	const wf = {
+		bulkLm: bulkWorkflow(workflowId('BulkLm'), `Bench: ${BULK.n} QR codes, Link Management node`, BULK.n, lmCreateNode(sBulk.credential)),
+		bulkHttpBatched: bulkWorkflow(
+			workflowId('BulkHttpB'),
+			`Bench: ${BULK.n} QR codes, HTTP Request node, batching + retry`,
+			BULK.n,
+			httpCreateNode(sBulk.credential, sBulk.url, { batching: HTTP_BATCHING, retry: HTTP_RETRY }),
+		),
+		bulkHttpNaive: bulkWorkflow(
+			workflowId('BulkHttpN'),
+			`Bench: ${BULK.n} QR codes, HTTP Request node, retry only`,
+			BULK.n,
+			httpCreateNode(sBulk.credential, sBulk.url, { retry: HTTP_RETRY }),
+		),
+		returnAll: returnAllWorkflow(workflowId('RetAll'), `Bench: Return All over ${RETURN_ALL.m}`, sList.credential, sList.options.maxLimit),
+		returnAllBaseline: returnAllWorkflow(workflowId('RetAllS'), `Bench: Return All over ${RETURN_ALL.baselineM}`, sListSmall.credential, sListSmall.options.maxLimit),
+		overhead: overheadWorkflow(workflowId('Overhead'), 'Bench: per-request overhead', sFree.credential, sFree.url, OVERHEAD.k, OVERHEAD.repeats),
+		...Object.fromEntries(
+			SCALING.ns.map((n) => [
+				`scale${n}`,
+				bulkWorkflow(workflowId(`Scale${n}`), `Bench: scaling, ${n} QR codes`, n, lmCreateNode(sScale.credential)),
+			]),
+		),
+	};
+	workflowsToImport.push(...Object.values(wf));
+	log('importing credentials and workflows ...');
+	await n8n.importCredentials(sandboxes.map((s) => ({ ...s.credential, type: CREDENTIAL_TYPE, data: { baseUrl: s.url, apiKey } })));
+	const dir = path.join(userFolder, 'bench-workflows');
+	fs.mkdirSync(dir, { recursive: true });
+	for (const w of workflowsToImport) fs.writeFileSync(path.join(dir, `${w.id}.json`), JSON.stringify(w, null, 2));
+	const imported = await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+	if (!/Successfully imported/i.test(imported.stdout + imported.stderr)) throw new Error(tail(imported.stdout + imported.stderr));
+
+	// ---------------------------------------------------------------- the bare client
+	startWorker();
+	log('bare client: c(r) for the floors, per-request times ...');
+	const cOf = new Map();
+	const lastWindowSizes = new Set([windowsNeeded(BULK.n, BULK.limit).r, ...SCALING.ns.map((n) => windowsNeeded(n, SCALING.limit).r)]);
+	for (const r of lastWindowSizes) {
+		sFree.reset();
+		const runs = await bareRepeated(sFree, { method: 'POST', path: '/api/qr/add', body: { type: 'link', data: 'https://example.com/c/{i}', name: 'c {i}' }, count: r, mode: 'concurrent' }, C_REPEATS);
+		cOf.set(r, median(runs.map((x) => x.totalMs)));
+	}
+	results.cOf = Object.fromEntries(cOf);
+	sFree.reset();
+	const pageRuns = await bareRepeated(
+		sFree,
+		{ method: 'GET', path: `/api/qr?page={i}&limit=${sFree.options.maxLimit}`, count: Math.ceil(RETURN_ALL.m / sFree.options.maxLimit), mode: 'sequential' },
+		3,
+	);
+	results.pageMs = median(pageRuns.flatMap((x) => x.latencies));
+	results.pagesTotalMs = median(pageRuns.map((x) => x.totalMs));
+
+	// ---------------------------------------------------------------- 4. overhead (first: no waits)
+	if (ONLY.includes('overhead')) {
+		sFree.reset();
+		const seq = await bareRepeated(sFree, { method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'sequential' }, OVERHEAD.bareRepeats);
+		const conc = await bareRepeated(sFree, { method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'concurrent' }, OVERHEAD.bareRepeats);
+		log(`overhead: n8n execute (${OVERHEAD.repeats} × Link Management, ${OVERHEAD.repeats} × HTTP Request, ${OVERHEAD.k} items each) ...`);
+		const res = await execute(wf.overhead, `LM account get 1`, { sandbox: sFree });
+		const perNode = (prefix) =>
+			Array.from({ length: OVERHEAD.repeats }, (_, i) => {
+				const task = res.run.data.resultData.runData[`${prefix} ${i + 1}`]?.[0];
+				if (!task || task.error) throw new Error(`${prefix} ${i + 1}: ${task?.error?.message ?? 'did not run'}`);
+				const items = task.data.main[0];
+				if (items.length !== OVERHEAD.k || items.some((it) => it.json.error !== undefined || it.json.email === undefined)) {
+					throw new Error(`${prefix} ${i + 1}: expected ${OVERHEAD.k} account items`);
+				}
+				return task.executionTime;
+			});
+		const lm = perNode('LM account get');
+		const http = perNode('HTTP account get');
+		results.overhead = {
+			k: OVERHEAD.k,
+			requests: res.stats.requests,
+			bareSeqPerReq: median(seq.map((x) => x.totalMs / OVERHEAD.k)),
+			bareSeqLatencyMedian: median(seq.flatMap((x) => x.latencies)),
+			bareConcPerReq: median(conc.map((x) => x.totalMs / OVERHEAD.k)),
+			lmPerReq: median(lm) / OVERHEAD.k,
+			httpPerReq: median(http) / OVERHEAD.k,
+			lmRuns: lm,
+			httpRuns: http,
+		};
+		log(`  per request: bare seq ${msf(results.overhead.bareSeqPerReq, 2)}, bare ×${OVERHEAD.k} ${msf(results.overhead.bareConcPerReq, 2)}, Link Management ${msf(results.overhead.lmPerReq, 2)}, HTTP Request ${msf(results.overhead.httpPerReq, 2)}`);
+	}
+
+	// ---------------------------------------------------------------- 1. bulk create
+	const bulkRun = async (key, label, workflow, nodeName, s, { n, limit, windowMs }) => {
+		log(`${label}: ${n} items, ${limit} per ${windowMs} ms ...`);
+		const res = await execute(workflow, nodeName, { sandbox: s, recorder: s.recorder });
+		const outcome = bulkOutcome(n, s, res);
+		const { k, r } = windowsNeeded(n, limit);
+		const lastMs = cOf.get(r);
+		const floor = floorMs({ n, limit, windowMs, lastMs, t0: res.t0 });
+		const nominal = floorMs({ n, limit, windowMs, lastMs });
+		const analysis = windowAnalysis({ arrivals: res.arrivals, windowMs, limit, t0: res.t0, t1: res.t0 + res.ms, statusOf: res.statusOf });
+		const row = { key, label, n, limit, windowMs, k, r, lastMs, ms: res.ms, processMs: res.processMs, floor, nominal, ...outcome, rateLimited: res.stats.rateLimited, requests: res.stats.requests, nodeError: res.nodeError, analysis };
+		log(`  ${sec(res.ms)} (floor ${sec(floor)}, ${ratio(res.ms / floor)}); 429s ${row.rateLimited}; failed ${row.failed}; created ${row.created}, duplicates ${row.duplicates}${res.nodeError ? `; node error: ${res.nodeError}` : ''}`);
+		return row;
+	};
+	results.bulk = [];
+	if (ONLY.includes('bulk')) {
+		results.bulk.push(await bulkRun('lm', 'Link Management node', wf.bulkLm, 'Link Management: create QR codes', sBulk, BULK));
+	}
+	if (ONLY.includes('http')) {
+		results.bulk.push(
+			await bulkRun('httpBatched', `HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms + Retry On Fail (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`, wf.bulkHttpBatched, 'HTTP Request: create QR codes', sBulk, BULK),
+			await bulkRun('httpNaive', `HTTP Request node, Retry On Fail only (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`, wf.bulkHttpNaive, 'HTTP Request: create QR codes', sBulk, BULK),
+		);
+	}
+
+	// ---------------------------------------------------------------- 3. Return All
+	if (ONLY.includes('returnAll')) {
+		const one = async (workflow, s, m) => {
+			log(`Return All over ${m} QR codes, page size ${s.options.maxLimit} ...`);
+			const res = await execute(workflow, 'Link Management: all QR codes', { sandbox: s, recorder: s.recorder, memory: true });
+			if (res.nodeError) throw new Error(`Return All failed: ${res.nodeError}`);
+			const ids = res.items.map((it) => Number(it.json.id));
+			const complete = ids.length === m && ids.every((id, i) => id === i + 1);
+			const pageSize = s.options.maxLimit;
+			const pages = Math.ceil(m / pageSize);
+			const { r } = windowsNeeded(pages, RETURN_ALL.limit);
+			// Pages are read one after another: the last window's r pages take r page times, and all
+			// pages together never take less than pages × one page.
+			const floor = Math.max(
+				floorMs({ n: pages, limit: RETURN_ALL.limit, windowMs: RETURN_ALL.windowMs, lastMs: r * results.pageMs, t0: res.t0 }),
+				pages * results.pageMs,
+			);
+			const analysis = windowAnalysis({ arrivals: res.arrivals, windowMs: RETURN_ALL.windowMs, limit: RETURN_ALL.limit, t0: res.t0, t1: res.t0 + res.ms, statusOf: res.statusOf });
+			const row = { m, pageSize, pages, requests: res.stats.requests, rateLimited: res.stats.rateLimited, items: ids.length, complete, ms: res.ms, processMs: res.processMs, floor, memory: res.memory, analysis };
+			log(`  ${row.requests} requests (${pages} pages), ${sec(res.ms)} (floor ${sec(floor)}); items ${row.items}${complete ? '' : ' INCOMPLETE'}; peak RSS n8n ${mib(res.memory.rootHwmKb)}, tree ${mib(res.memory.peakTreeRssKb)}`);
+			return row;
+		};
+		results.returnAll = await one(wf.returnAll, sList, RETURN_ALL.m);
+		results.returnAllBaseline = await one(wf.returnAllBaseline, sListSmall, RETURN_ALL.baselineM);
+	}
+
+	// ---------------------------------------------------------------- 5. scaling
+	results.scaling = [];
+	if (ONLY.includes('scaling')) {
+		for (const n of SCALING.ns) {
+			results.scaling.push(await bulkRun(`scale${n}`, `Link Management node, N = ${n}`, wf[`scale${n}`], 'Link Management: create QR codes', sScale, { n, limit: SCALING.limit, windowMs: SCALING.windowMs }));
+		}
+	}
+
+	results.totalMs = Date.now() - started;
+	results.othersAfter = otherN8nProcesses();
+}
+
+// ---------------------------------------------------------------------------------- report
+
+function report() {
+	const out = [];
+	const m = results.machine;
+	out.push('# Benchmark', '');
+	out.push(
+		`Measured by \`npm run bench\` (\`test/bench/run.mjs\`) on ${m.date.slice(0, 10)}: the packed package installed into a real n8n ${m.n8n} (Node ${m.n8nNode}), each workflow run with \`n8n execute\`, against the in-memory sandbox (\`test/sandbox/\`) in the bench process. These machines are noisy: read the **ratios** of one run, not the absolute times.`,
+		'',
+	);
+	out.push(
+		table(
+			['Machine', ''],
+			[
+				['nproc', m.nproc],
+				['CPU', m.cpu],
+				['Memory', m.memory],
+				['n8n', `${m.n8n} on Node ${m.n8nNode}`],
+				['Bench process (sandbox, bare client)', `Node ${m.node}`],
+				['Kernel', m.kernel],
+				['Load average at the end', m.loadavg],
+				['Other n8n processes', results.otherN8n?.length || results.othersAfter?.length ? `${results.otherN8n.length} at the start, ${results.othersAfter?.length ?? '?'} at the end (numbers skewed)` : 'none at the start or the end'],
+				['Date', m.date],
+				['Bench duration', fmtSec(results.totalMs ?? 0)],
+			],
+		),
+		'',
+	);
+	out.push(
+		'**What is timed.** The time of a node is its own entry in the execution\'s run data: `executionTime` (from `startTime`, taken just before n8n runs the node, to the end of the node, retries included), read from `n8n execute --rawOutput`. It leaves out n8n\'s start-up, the trigger and the Code node that makes the items. Each request\'s arrival is recorded by the sandbox (its fault hook, used here only as a clock), so the tables can say which window each request fell in.',
+		'',
+		'**The floor.** The sandbox has fixed windows of W ms aligned to the epoch, L requests each. N requests need k = ceil(N / L) windows, r = N − (k − 1) × L of them in the last. The best possible client sends L requests at once at its start t0 and L more at the start of each following window, so its last request goes out at the start of window k and is answered c(r) later. With the phase φ = t0 mod W of the start in its window:',
+		'',
+		'- **floor** = (k − 1) × W − φ + c(r) (for k = 1: c(N)), the least time possible for that start;',
+		'- **nominal floor** = (k − 1) × W + c(r), the same for a start exactly at a window boundary (φ = 0).',
+		'',
+		`c(r) is the median time the bare client (Node's \`fetch\` in a worker thread) takes for r concurrent \`POST /api/qr/add\` against a sandbox without limit (${C_REPEATS} tries): ${Object.entries(results.cOf ?? {}).map(([r, ms]) => `c(${r}) = ${msf(ms)}`).join(', ')}. The target is time ≤ 1.05 × floor; it is checked against the stricter **floor** (the one for the run's actual start).`,
+		'',
+	);
+
+	const bulkTable = (rows) =>
+		table(
+			['Run', 'N', 'time', 'floor (φ)', 'time / floor', 'time / nominal floor', '429s', 'requests', 'failed items', 'created', 'duplicates'],
+			rows.map((r) => [
+				r.label,
+				r.n,
+				sec(r.ms),
+				`${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? r.t0 % r.windowMs)} ms)`,
+				ratio(r.ms / r.floor),
+				ratio(r.ms / r.nominal),
+				r.rateLimited,
+				r.requests,
+				r.failed + (r.nodeError ? ' (node failed)' : ''),
+				r.created,
+				r.duplicates,
+			]),
+		);
+	const whereTable = (rows) =>
+		table(
+			['Run', 'windows needed (k)', 'windows spanned', 'full windows', 'under-filled inner windows', 'start → 1st request', 'window start → its 1st request (median / max)', '1st → 2nd request of a window (median / max)', 'last request → node end', 'time − floor'],
+			rows.map((r) => {
+				const a = r.analysis ?? {};
+				return [
+					r.label,
+					r.k,
+					a.windowsSpanned,
+					a.fullWindows,
+					a.underfilledInner,
+					msf(a.startToFirstMs, 0),
+					`${msf(a.lagMedianMs, 0)} / ${msf(a.lagMaxMs, 0)}`,
+					`${msf(a.probeGapMedianMs, 0)} / ${msf(a.probeGapMaxMs, 0)}`,
+					msf(a.lastToEndMs, 0),
+					msf(r.ms - r.floor, 0),
+				];
+			}),
+		);
+
+	const bulk = results.bulk ?? [];
+	if (bulk.length) {
+		const b = bulk[0];
+		out.push(`## 1–2. Bulk create: ${BULK.n} QR codes at ${BULK.limit} requests per ${BULK.windowMs} ms`, '');
+		out.push(
+			`Start → Code node (${BULK.n} items) → the create node. Nominal floor: (${b.k} − 1) × ${BULK.windowMs} ms + c(${b.r}) = ${sec(b.nominal)}. "failed items" are input items without a successful output item (all of them when the node fails); "duplicates" are sandbox records beyond the first with the same name and data. The HTTP Request node posts to \`{baseUrl}/api/qr/add\` with the same credential (*Authentication → Predefined Credential Type → Link Management API*), a JSON body, and Retry On Fail at the editor's maximum (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms apart); "batching" is *Options → Batching*, ${HTTP_BATCHING.batchSize} items per batch, ${HTTP_BATCHING.batchInterval} ms interval.`,
+			'',
+			bulkTable(bulk),
+			'',
+			'Where the time went (from the sandbox\'s arrival times):',
+			'',
+			whereTable(bulk),
+			'',
+		);
+		for (const r of bulk) if (r.nodeError) out.push(`- ${r.label}: the node failed with "${r.nodeError}".`);
+		if (bulk.some((r) => r.nodeError)) out.push('');
+	}
+
+	const ra = results.returnAll;
+	if (ra) {
+		const base = results.returnAllBaseline;
+		out.push(`## 3. Return All over ${ra.m.toLocaleString('en')} QR codes`, '');
+		out.push(
+			`QR Code › Get Many, Return All, *Options → Page Size* ${ra.pageSize} (the sandbox's max-limit), ${RETURN_ALL.limit} requests per ${RETURN_ALL.windowMs} ms. Pages are read one after another; the floor is max((k − 1) × W − φ + r × p, pages × p) with p = ${msf(results.pageMs)}, the bare client's median time for one page of ${ra.pageSize} (sequential, no limit). Peak memory: the n8n process's VmHWM (read every 25 ms from /proc until it exits), and the peak of the summed VmRSS of the \`n8n execute\` process tree (n8n and its task runner), sampled every 25 ms. The baseline is the same workflow over ${base?.m} records (one page).`,
+			'',
+			table(
+				['Records', 'requests sent', 'ceil(M / page size)', '429s', 'items out', 'time', 'floor (φ)', 'time / floor', 'peak RSS n8n (VmHWM)', 'peak RSS tree'],
+				[ra, base].filter(Boolean).map((r) => [
+					r.m.toLocaleString('en'),
+					r.requests,
+					r.pages,
+					r.rateLimited,
+					`${r.items}${r.complete ? ' (all, in order)' : ' (INCOMPLETE)'}`,
+					sec(r.ms),
+					`${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`,
+					ratio(r.ms / r.floor),
+					mib(r.memory.rootHwmKb),
+					mib(r.memory.peakTreeRssKb),
+				]),
+			),
+			'',
+			base ? `Memory for ${ra.m.toLocaleString('en')} records over the ${base.m}-record baseline: +${mib(ra.memory.rootHwmKb - base.memory.rootHwmKb)} (n8n process), i.e. about ${(((ra.memory.rootHwmKb - base.memory.rootHwmKb) * 1024) / (ra.m - base.m) / 1024).toFixed(1)} KiB per record, run data and its JSON output included.` : '',
+			'',
+		);
+	}
+
+	const o = results.overhead;
+	if (o) {
+		out.push(`## 4. Per-request overhead, no rate limit`, '');
+		out.push(
+			`Account › Get (\`GET /api/account\`) for ${o.k} items against the sandbox with its rate limit off. n8n sends a node's items concurrently, so a node's time per request is its \`executionTime\` / ${o.k}; the median of ${OVERHEAD.repeats} nodes of each kind in one execution (interleaved: Link Management 1, HTTP Request 1, Link Management 2, …). The bare client is Node's \`fetch\` in a worker thread of the bench process: ${o.k} requests one after another, and ${o.k} at once (median of ${OVERHEAD.bareRepeats} runs each).`,
+			'',
+			table(
+				['Client', 'concurrency', 'time per request', 'ratio to bare fetch, same concurrency', 'ratio to bare fetch, sequential'],
+				[
+					['bare fetch, sequential', 1, msf(o.bareSeqPerReq, 2) + ` (median latency ${msf(o.bareSeqLatencyMedian, 2)})`, '–', ratio(1)],
+					[`bare fetch, ${o.k} at once`, o.k, msf(o.bareConcPerReq, 2), ratio(1), ratio(o.bareConcPerReq / o.bareSeqPerReq)],
+					['Link Management node', o.k, msf(o.lmPerReq, 2), ratio(o.lmPerReq / o.bareConcPerReq), ratio(o.lmPerReq / o.bareSeqPerReq)],
+					['HTTP Request node', o.k, msf(o.httpPerReq, 2), ratio(o.httpPerReq / o.bareConcPerReq), ratio(o.httpPerReq / o.bareSeqPerReq)],
+				],
+			),
+			'',
+			`Node times (ms, ${o.k} items): Link Management ${o.lmRuns.join(', ')}; HTTP Request ${o.httpRuns.join(', ')}. Link Management / HTTP Request: ${ratio(o.lmPerReq / o.httpPerReq)}.`,
+			'',
+		);
+	}
+
+	const sc = results.scaling ?? [];
+	if (sc.length) {
+		out.push(`## 5. Scaling: the bulk job at N = ${SCALING.ns.join(', ')}, ${SCALING.limit} requests per ${SCALING.windowMs} ms`, '');
+		out.push(
+			`The same workflow as in 1 (Link Management node), another window: ${SCALING.limit} per ${SCALING.windowMs} ms, so that N = 30 already needs two windows and N = 3000 (${windowsNeeded(3000, SCALING.limit).k} windows) stays near two minutes. "excess per window" = (time − floor) / (k − 1).`,
+			'',
+			table(
+				['N', 'windows (k)', 'time', 'floor (φ)', 'time / floor', 'nominal floor', 'time / nominal floor', 'time − floor', 'excess per window', '429s', 'failed items', 'duplicates'],
+				sc.map((r) => [
+					r.n,
+					r.k,
+					sec(r.ms),
+					`${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`,
+					ratio(r.ms / r.floor),
+					sec(r.nominal),
+					ratio(r.ms / r.nominal),
+					msf(r.ms - r.floor, 0),
+					r.k > 1 ? msf((r.ms - r.floor) / (r.k - 1), 1) : '–',
+					r.rateLimited,
+					r.failed,
+					r.duplicates,
+				]),
+			),
+			'',
+			'Where the time went:',
+			'',
+			whereTable(sc),
+			'',
+		);
+	}
+	if (results.notes.length) out.push('## Notes', '', ...results.notes.map((n) => `- ${n}`), '');
+	return out.join('\n');
+}
+
+// ----------------------------------------------------------------------------- exit paths
+
+const watchdog = setTimeout(async () => {
+	console.error(`[bench] timed out after ${fmtSec(TIMEOUT_MS)}`);
+	await cleanup();
+	process.exit(1);
+}, TIMEOUT_MS);
+watchdog.unref();
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.once(signal, async () => {
+		log(`${signal}: stopping`);
+		await cleanup();
+		process.exit(130);
+	});
+}
+
+let code = 0;
+try {
+	await main();
+	const text = report();
+	console.log(`\n${text}`);
+	if (WRITE) {
+		fs.writeFileSync(DOC, `${text.trimEnd()}\n`);
+		log(`written to ${path.relative(REPO, DOC)}`);
+	} else log(`BENCH_ONLY is set: ${path.relative(REPO, DOC)} left alone (BENCH_WRITE=1 writes it)`);
+} catch (error) {
+	console.error('[bench] failed:', error?.stack || error);
+	code = 1;
+} finally {
+	await cleanup();
+	if (KEEP && n8n) log(`kept ${n8n.userFolder}`);
+}
+process.exit(code);

@@ -8,10 +8,11 @@ import type {
 import { CREDENTIAL_TYPE, pageOf, requestContext, requestService } from '../shared/transport';
 
 const PAGE_SIZE = 100;
+const MAX_PAGES_PER_FILTERED_SEARCH = 10;
 
 /**
- * A "From List" search over one of the service's lists. The service has no search, so each
- * page is filtered here by what the user typed (name or ID); scrolling asks for the next page.
+ * A "From List" search over one of the service's lists. The service has no search, so pages
+ * are filtered here by what the user typed (name or ID); scrolling asks for the next page.
  * It reads through the same request path as the operations, so it keeps to the rate limit.
  */
 export function searchRecords(path: string, label: (record: IDataObject) => string) {
@@ -20,7 +21,6 @@ export function searchRecords(path: string, label: (record: IDataObject) => stri
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
 		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 		const context = requestContext(
 			this.getNode(),
@@ -28,18 +28,25 @@ export function searchRecords(path: string, label: (record: IDataObject) => stri
 			credentials,
 			this.helpers.httpRequestWithAuthentication.bind(this),
 		);
-		const body = await requestService(context, {
-			method: 'GET',
-			path,
-			qs: { page, limit: PAGE_SIZE },
-		});
-		const { records, current = page, maxPage } = pageOf(body);
 		const wanted = (filter ?? '').trim().toLowerCase();
-		const results: INodeListSearchItems[] = records
-			.map((record) => ({ name: `${label(record)} (ID ${String(record.id)})`, value: String(record.id) }))
-			.filter(({ name }) => !wanted || name.toLowerCase().includes(wanted));
-		const more = maxPage !== undefined && current < maxPage && records.length > 0;
-		return { results, paginationToken: more ? String(current + 1) : undefined };
+		const results: INodeListSearchItems[] = [];
+		// n8n asks for the next page only when the user scrolls, which a short filtered list
+		// cannot: with a filter, read on (a few pages at most) until something matches.
+		let page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
+		for (let read = 0; ; read++) {
+			const body = await requestService(context, { method: 'GET', path, qs: { page, limit: PAGE_SIZE } });
+			const { records, current = page, maxPage } = pageOf(body);
+			for (const record of records) {
+				const name = `${label(record)} (ID ${String(record.id)})`;
+				if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value: String(record.id) });
+			}
+			const more = maxPage !== undefined && current < maxPage && records.length > 0;
+			page = current + 1;
+			if (!more) return { results };
+			if (!wanted || results.length > 0 || read + 1 >= MAX_PAGES_PER_FILTERED_SEARCH) {
+				return { results, paginationToken: String(page) };
+			}
+		}
 	};
 }
 

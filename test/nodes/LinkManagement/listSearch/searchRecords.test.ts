@@ -89,3 +89,45 @@ test('a campaign listed with its name under `domain` is shown by that name', asy
 
 	expect(result.results).toEqual([{ name: 'Black Friday (ID 13)', value: '13' }]);
 });
+
+describe('a filter that matches nothing on the first page', () => {
+	/** 3 pages of QR codes; only page 3 holds "Poster". */
+	function pagedContext() {
+		const pagesAsked: number[] = [];
+		const context = {
+			getNode: () => node,
+			getCredentials: async () => ({ baseUrl: 'https://h.test', apiKey: TEST_API_KEY }),
+			helpers: {
+				httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
+					const page = Number((options.qs as IDataObject).page);
+					pagesAsked.push(page);
+					const records = page === 3 ? [{ id: 300, name: 'Poster' }] : [{ id: page, name: `Flyer ${page}` }];
+					return {
+						statusCode: 200,
+						headers: {},
+						body: listAnswer('qrs', records, { currentpage: page, maxpage: 3 }),
+					};
+				},
+			},
+		} as unknown as ILoadOptionsFunctions;
+		return { context, pagesAsked };
+	}
+
+	test('reads on until a page matches, since a short filtered list cannot be scrolled', async () => {
+		const { context, pagesAsked } = pagedContext();
+
+		const result = await searchQrCodes.call(context, 'poster');
+
+		expect(pagesAsked).toEqual([1, 2, 3]);
+		expect(result).toEqual({ results: [{ name: 'Poster (ID 300)', value: '300' }] });
+	});
+
+	test('without a filter, reads one page and offers the next', async () => {
+		const { context, pagesAsked } = pagedContext();
+
+		const result = await searchQrCodes.call(context);
+
+		expect(pagesAsked).toEqual([1]);
+		expect(result).toEqual({ results: [{ name: 'Flyer 1 (ID 1)', value: '1' }], paginationToken: '2' });
+	});
+});

@@ -26,10 +26,39 @@ const CHROMIUM_ARGS = [
 ];
 const CUSTOM_API_CALL = 'Custom API Call'; // n8n adds it to nodes whose credential it can reuse
 
+/**
+ * The five ID pickers ("From List" resource locators): an operation that shows each, a filter to type,
+ * and the record to pick (by ID; the first match of the filter when the service has no such record).
+ */
+export const ID_PICKERS = [
+	{ field: 'campaignId', resource: 'Campaign', operation: 'Delete', filter: 'Campaign 1', pickId: 12 },
+	{ field: 'qrCodeId', resource: 'QR Code', operation: 'Get', filter: 'QR code 2', pickId: 21 },
+	{ field: 'channelId', resource: 'Channel', operation: 'Get Items', filter: 'Channel 3', pickId: 3 },
+	{ field: 'pixelId', resource: 'Pixel', operation: 'Update', filter: 'Pixel 1', pickId: 10 },
+	{ field: 'domainId', resource: 'Branded Domain', operation: 'Update', filter: 'brand5', pickId: 5 },
+];
+/** The picker whose open list is the README's picture (docs/images/id-picker.png). */
+const README_PICKER = 'qrCodeId';
+
+/**
+ * What each picker must list for the sandbox's records (`sandbox.store`), as the node names them:
+ * "<name> (ID <id>)"; pixels also show their type, domains their address.
+ */
+export function idPickerNames(store) {
+	const names = (records, label) => records.map((record) => `${label(record)} (ID ${record.id})`);
+	return {
+		campaignId: names(store.campaigns.list(), (c) => c.name),
+		qrCodeId: names(store.qr.list(), (q) => q.name),
+		channelId: names(store.channels.list(), (c) => c.name),
+		pixelId: names(store.pixels.list(), (p) => `${p.name} · ${p.type}`),
+		domainId: names(store.domains.list(), (d) => d.domain),
+	};
+}
+
 /** What the editor must offer, read from the built node (dist/): resources and operations by display name. */
 export function expectedFromNode() {
 	const { LinkManagement } = require(path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'LinkManagement.node.js'));
-	const { properties } = new LinkManagement().description;
+	const { properties, description } = new LinkManagement().description;
 	const resources = properties.find((p) => p.name === 'resource').options;
 	const byResource = {};
 	const actions = [];
@@ -46,14 +75,16 @@ export function expectedFromNode() {
 		);
 	}
 	assert.deepEqual(resources.map((r) => r.value).sort(), Object.keys(OPERATIONS).sort());
-	return { resources: resources.map((r) => r.name), byResource, actions };
+	return { resources: resources.map((r) => r.name), byResource, actions, description };
 }
 
 /**
  * Logs in, opens a new workflow, finds "Link Management" in the node panel, adds it and checks the
- * Resource and every Operation dropdown, runs QR Code › Get Many with "Execute step", and optionally
- * imports an example file through the editor and runs it. Screenshots go to artifactsDir;
- * readmeImage (optional) gets the node panel with the QR Code › Get Many output.
+ * Resource and every Operation dropdown, checks the five "From List" ID pickers (open, filter, pick),
+ * runs QR Code › Get Many with "Execute step", and optionally imports an example file through the
+ * editor and runs it, and opens a saved AI agent workflow. Screenshots go to artifactsDir;
+ * readmeImage (optional) gets the node panel with the QR Code › Get Many output, pickerImage the
+ * QR Code picker, open and filtered.
  */
 export async function checkEditor({
 	baseUrl,
@@ -62,6 +93,10 @@ export async function checkEditor({
 	artifactsDir,
 	readmeImage,
 	importExample, // { file, node, credentialName, items }: import through the editor and run it
+	idPickers = true, // check the five "From List" ID pickers (ID_PICKERS)
+	pickerNames, // { [field]: names the list must show } (idPickerNames(store)); without it, only their form is checked
+	pickerImage, // optional: where to copy the screenshot of the QR code picker (docs/images/id-picker.png)
+	openWorkflow, // { id, tools: [node names] }: a saved workflow whose tool nodes must show without issues
 	profileDir, // a fresh, empty chromium profile folder (removed afterwards); default: a new temp folder
 	log = () => {},
 }) {
@@ -90,17 +125,17 @@ export async function checkEditor({
 	};
 	const visibleOptions = async () =>
 		(await page.locator('[data-test-id=parameter-input-item]:visible .option-headline').allTextContents()).map((t) => t.trim());
-	const openDropdown = async (parameter) => {
+	const openDropdown = async (parameter, settleMs = 300) => {
 		await page.locator(`[data-test-id=parameter-input-${parameter}]`).click();
 		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor();
-		await page.waitForTimeout(300); // let the dropdown finish its opening transition (screenshots)
+		if (settleMs) await page.waitForTimeout(settleMs); // let the dropdown finish its opening transition (screenshots)
 	};
 	const closeDropdown = async () => {
 		await page.keyboard.press('Escape');
 		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor({ state: 'hidden' });
 	};
-	const pick = async (parameter, name) => {
-		await openDropdown(parameter);
+	const pick = async (parameter, name, settleMs) => {
+		await openDropdown(parameter, settleMs);
 		await page.locator('[data-test-id=parameter-input-item]:visible', { has: page.locator('.option-headline', { hasText: new RegExp(`^${escape(name)}$`) }) }).click();
 		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor({ state: 'hidden' });
 		await assertInputValue(parameter, name);
@@ -108,6 +143,77 @@ export async function checkEditor({
 	const assertInputValue = async (parameter, name) => {
 		const value = await page.locator(`[data-test-id=parameter-input-${parameter}] input`).first().inputValue();
 		assert.equal(value, name, `${parameter} shows ${name}`);
+	};
+	/** Polls `probe` (→ { ok, value }) every intervalMs until ok, for at most timeoutMs; returns the value. */
+	const until = async (what, probe, { timeoutMs = 15_000, intervalMs = 150 } = {}) => {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const { ok, value } = await probe();
+			if (ok) return value;
+			if (Date.now() > deadline) throw new Error(`${what} (after ${timeoutMs} ms; last seen: ${JSON.stringify(value).slice(0, 800)})`);
+			await page.waitForTimeout(intervalMs);
+		}
+	};
+	const rlcItems = () => page.locator('[data-test-id=rlc-item]:visible');
+	const rlcNames = async () => (await rlcItems().allTextContents()).map((t) => t.trim());
+	/** Waits for the open list to show `expected` (exactly), or, without it, a non-empty list that `accept`s and stays the same for one poll. */
+	const waitForList = async (what, expected, accept = () => true) => {
+		let previous;
+		return await until(what, async () => {
+			const names = await rlcNames();
+			const ok = expected
+				? JSON.stringify(names) === JSON.stringify(expected)
+				: names.length > 0 && names.every(accept) && JSON.stringify(names) === JSON.stringify(previous);
+			previous = names;
+			return { ok, value: names };
+		});
+	};
+
+	/**
+	 * One "From List" ID picker: shown in list mode for its operation; opening it lists the service's
+	 * records; a typed filter narrows the list (the node's listSearch filters); picking a record shows
+	 * its name, and the parameter holds its ID (what "By ID" then shows).
+	 */
+	const checkIdPicker = async ({ field, resource, operation, filter, pickId }, expectedNames) => {
+		await pick('resource', resource, 0); // no screenshot of these dropdowns: no need to let them settle
+		await pick('operation', operation, 0);
+		const locator = page.locator(`[data-test-id=resource-locator-${field}]`);
+		await locator.waitFor();
+		const mode = locator.locator('[data-test-id=rlc-mode-selector] input').first();
+		const input = locator.locator('[data-test-id=rlc-input]').first();
+		const chooseMode = async (name) => {
+			await locator.locator('[data-test-id=rlc-mode-selector]').first().click();
+			await page.locator(`[data-test-id=mode-${name}]:visible`).first().click();
+		};
+		if (!/list/i.test(await mode.inputValue())) await chooseMode('list');
+		assert.match(await mode.inputValue(), /^From list$/i, `${field} is in "From List" mode`);
+
+		await input.click();
+		const listed = await waitForList(`${field}: the list shows the service's records`, expectedNames, (name) => /^.+ \(ID \d+\)$/.test(name));
+		await page.waitForTimeout(200); // the popover's opening transition (screenshot)
+		await screenshot(`id-picker-${field}`);
+
+		await page.locator('[data-test-id=rlc-search]:visible').first().fill(filter);
+		const wanted = (name) => name.toLowerCase().includes(filter.toLowerCase());
+		const filtered = await waitForList(`${field}: typing "${filter}" narrows the list`, expectedNames?.filter(wanted), wanted);
+		assert.ok(filtered.length > 0 && filtered.length < listed.length, `${field}: "${filter}" narrows ${listed.length} records to ${filtered.length}`);
+		const shot = await screenshot(`id-picker-${field}-filtered`);
+		if (field === README_PICKER && pickerImage) {
+			fs.mkdirSync(path.dirname(pickerImage), { recursive: true });
+			fs.copyFileSync(shot, pickerImage);
+		}
+
+		const picked = filtered.find((name) => name.endsWith(`(ID ${pickId})`)) ?? filtered[0];
+		const id = picked.match(/\(ID (\d+)\)$/)[1];
+		await rlcItems().filter({ hasText: new RegExp(`^\\s*${escape(picked)}\\s*$`) }).first().click();
+		await rlcItems().first().waitFor({ state: 'hidden' });
+		assert.equal(await input.inputValue(), picked, `${field} shows the picked record`);
+		await chooseMode('id');
+		const held = await until(`${field}: "By ID" shows the picked record's ID ${id}`, async () => {
+			const value = await input.inputValue();
+			return { ok: value === id, value };
+		});
+		return { field, listed: listed.length, filtered: filtered.length, picked, id: held };
 	};
 
 	try {
@@ -123,7 +229,11 @@ export async function checkEditor({
 		// the node panel: search, find, open
 		await page.locator('[data-test-id=canvas-add-button]').click();
 		await page.locator('[data-test-id=node-creator-search-bar]').fill('Link Management');
-		const item = page.locator('[data-test-id=node-creator-item-name]', { hasText: /^Link Management$/ });
+		// the node itself, known by its description: loaded through N8N_CUSTOM_EXTENSIONS (npm run dev), n8n
+		// also lists a "Link Management · HTTP request" entry (the HTTP Request node with this credential)
+		const item = page
+			.locator('[data-test-id=item-iterator-item]', { hasText: expected.description })
+			.locator('[data-test-id=node-creator-item-name]', { hasText: /^Link Management$/ });
 		await item.first().waitFor();
 		await screenshot('node-panel-search');
 		await item.first().click();
@@ -164,6 +274,13 @@ export async function checkEditor({
 		assert.equal(operations, 28);
 		log(`NDV: ${expected.resources.length} resources, ${operations} operations offered`);
 
+		// The five ID pickers, on the same node (each resource change resets its parameters).
+		const pickers = [];
+		if (idPickers) {
+			for (const spec of ID_PICKERS) pickers.push(await checkIdPicker(spec, pickerNames?.[spec.field]));
+			log(`ID pickers: ${pickers.map((p) => `${p.field} ${p.listed} → ${p.filtered}, picked ID ${p.id}`).join('; ')}`);
+		}
+
 		// For the README: QR Code › Get Many, executed against the credential's service.
 		await pick('resource', 'QR Code');
 		await pick('operation', 'Get Many');
@@ -203,7 +320,29 @@ export async function checkEditor({
 			await screenshot('imported-example-executed');
 			log(`imported ${importExample.file}: credential "${credential}", ${imported} items`);
 		}
-		return { resources: expected.resources.length, operations, executedItems: items, imported };
+
+		// A saved AI agent workflow (examples/ai-agent-link-manager.json): n8n knows the Tool variant
+		// and shows no issues (missing parameters or credentials) on its tool nodes.
+		let aiTools;
+		if (openWorkflow) {
+			await page.goto(`${baseUrl}/workflow/${openWorkflow.id}`);
+			const toolNode = (name) => page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`);
+			for (const name of openWorkflow.tools) await toolNode(name).waitFor({ timeout: 60_000 });
+			await page.waitForTimeout(1000); // issues are drawn once the node types are resolved
+			assert.equal(await page.locator('[data-test-id=node-not-installed]').count(), 0, 'every node of the AI workflow is known');
+			for (const name of openWorkflow.tools) {
+				assert.equal(await toolNode(name).locator('[data-test-id=node-issues]').count(), 0, `the tool node "${name}" shows no issues`);
+			}
+			await screenshot('ai-agent-workflow');
+			await toolNode(openWorkflow.tools[0]).dblclick();
+			await page.locator('[data-test-id=ndv]').waitFor();
+			await page.locator('[data-test-id=parameter-input-toolDescription]').first().waitFor();
+			await page.locator('[data-test-id=parameter-input-resource]').first().waitFor();
+			await screenshot('ai-agent-tool-node');
+			aiTools = openWorkflow.tools.length;
+			log(`AI workflow ${openWorkflow.id}: ${aiTools} tool nodes, no issues`);
+		}
+		return { resources: expected.resources.length, operations, pickers, executedItems: items, imported, aiTools };
 	} catch (error) {
 		await screenshot('failure').catch(() => {});
 		throw error;
@@ -229,6 +368,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		password: arg('password', OWNER.password),
 		artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
 		readmeImage: process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', 'node-in-editor.png') : undefined,
+		pickerImage: process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', 'id-picker.png') : undefined,
 		log: (...a) => console.log('[browser]', ...a),
 	});
 	console.log(`[browser] ok: ${JSON.stringify(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -7,20 +7,20 @@
 //   E2E_BROWSER=0                         skip the editor check in chromium
 //   E2E_ONLY=<text>                       only the cases whose name contains <text>
 //   E2E_KEEP=1                            keep the n8n user folders (paths are printed)
-//   E2E_UPDATE_README_IMAGE=1             rewrite docs/images/node-in-editor.png (else only when missing)
+//   E2E_UPDATE_README_IMAGE=1             rewrite docs/images/node-in-editor.png and id-picker.png (else only when missing)
 //   N8N_E2E_CACHE=<dir>                   where n8n is installed (default ~/.cache/n8n-nodes-link-management)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { CASES, OPERATIONS, SEED } from './cases.mjs';
+import { CASES, OPERATIONS, SEED, SERVER_CASES } from './cases.mjs';
 import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
 import { N8n, tail } from './lib/n8n.mjs';
 import { REPO, startSandbox } from './lib/sandbox.mjs';
 import { buildAndPack, installPackage } from './lib/package.mjs';
 import { fmtSec, stopAllChildren } from './lib/util.mjs';
-import { CREDENTIAL_TYPE, loadWorkflow, operationsOf, PACKAGE_NODE_TYPE, prepareWorkflow } from './lib/workflows.mjs';
+import { CREDENTIAL_TYPE, loadWorkflow, operationsOf, PACKAGE_NODE_TYPE, PACKAGE_TOOL_NODE_TYPE, prepareWorkflow } from './lib/workflows.mjs';
 
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'e2e');
 const majorsArg = (process.env.N8N_E2E_MAJOR || 'both').trim();
@@ -31,6 +31,7 @@ const KEEP = process.env.E2E_KEEP === '1';
 // Named as in the example files, so that importing them through the editor finds it by name.
 const CREDENTIAL = { id: 'lmE2eSandboxCred', name: 'Link Management account' };
 const README_IMAGE = path.join(REPO, 'docs', 'images', 'node-in-editor.png');
+const PICKER_IMAGE = path.join(REPO, 'docs', 'images', 'id-picker.png');
 const UPDATE_README_IMAGE = process.env.E2E_UPDATE_README_IMAGE === '1';
 const SUITE_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 60 * 60_000);
 
@@ -141,11 +142,12 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 			);
 			const dir = path.join(userFolder, 'workflows');
 			fs.mkdirSync(dir, { recursive: true });
-			for (const c of selectedCases()) {
-				const wf = prepareWorkflow(loadWorkflow(c.file), { credential: CREDENTIAL });
-				fs.writeFileSync(path.join(dir, path.basename(c.file)), JSON.stringify(wf, null, 2));
+			const files = [...selectedCases(), ...selectedServerCases()].map((c) => c.file);
+			for (const file of files) {
+				const wf = prepareWorkflow(loadWorkflow(file), { credential: CREDENTIAL });
+				fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 			}
-			const res = await timed(`${label}: import:workflow (${selectedCases().length} files)`, () =>
+			const res = await timed(`${label}: import:workflow (${files.length} files)`, () =>
 				n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]),
 			);
 			if (!/Successfully imported/i.test(res.stdout + res.stderr)) throw new Error(tail(res.stdout + res.stderr));
@@ -185,9 +187,17 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 		});
 		if (started) {
 			await test(`${label} › credential test (good key, bad key, saved credential)`, () => credentialTest(n8n, sandbox, apiKey));
+			for (const c of selectedServerCases()) {
+				await test(`${label} › ${c.name}`, async () => {
+					sandbox.reset();
+					const workflow = prepareWorkflow(loadWorkflow(c.file), { credential: CREDENTIAL });
+					return await c.check({ n8n, sandbox, apiKey, credential: CREDENTIAL, workflow });
+				});
+			}
 			if (major === 2 && BROWSER) {
-				await test(`${label} › editor in chromium: Link Management offers every resource and operation`, async () => {
-					const { checkEditor } = await import('./browser.mjs');
+				const aiExample = selectedServerCases().find((c) => c.file === AI_EXAMPLE);
+				await test(`${label} › editor in chromium: every resource and operation, the 5 ID pickers, an imported example`, async () => {
+					const { checkEditor, idPickerNames } = await import('./browser.mjs');
 					sandbox.reset();
 					const res = await timed(`${label}: browser check`, () =>
 						checkEditor({
@@ -196,11 +206,15 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 							artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
 							readmeImage: UPDATE_README_IMAGE || !fs.existsSync(README_IMAGE) ? README_IMAGE : undefined,
 							importExample: { file: 'examples/bulk-qr-codes-from-list.json', node: 'Create QR code', credentialName: CREDENTIAL.name, items: 6 },
+							pickerNames: idPickerNames(sandbox.store),
+							pickerImage: UPDATE_README_IMAGE || !fs.existsSync(PICKER_IMAGE) ? PICKER_IMAGE : undefined,
+							openWorkflow: aiExample && toolNodesOf(loadWorkflow(aiExample.file)),
 						}),
 					);
 					if (sandbox.store.qr.created !== 6) throw new Error(`the example run in the editor created ${sandbox.store.qr.created} QR codes, not 6`);
+					const pickers = res.pickers.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`).join(', ');
 					return {
-						note: `${res.resources} resources, ${res.operations} operations; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes`,
+						note: `${res.resources} resources, ${res.operations} operations; ID pickers (listed→filtered→picked): ${pickers}; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
 					};
 				});
 			}
@@ -256,6 +270,16 @@ async function credentialTest(n8n, sandbox, apiKey) {
 
 function selectedCases() {
 	return ONLY ? CASES.filter((c) => c.name.includes(ONLY) || c.file.includes(ONLY)) : CASES;
+}
+
+function selectedServerCases() {
+	return ONLY ? SERVER_CASES.filter((c) => c.name.includes(ONLY) || c.file.includes(ONLY)) : SERVER_CASES;
+}
+
+const AI_EXAMPLE = 'examples/ai-agent-link-manager.json';
+/** For the browser: the saved AI example and its Link Management tool nodes. */
+function toolNodesOf(workflow) {
+	return { id: workflow.id, tools: workflow.nodes.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE).map((node) => node.name) };
 }
 
 // -------------------------------------------------------------------------------------------- main

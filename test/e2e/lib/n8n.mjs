@@ -1,6 +1,7 @@
 // Drives a real n8n from the e2e cache: CLI imports and executions, and `n8n start` with its REST API.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { targetEnv, targetPaths } from './install.mjs';
@@ -190,6 +191,62 @@ export class N8n {
 			throw new Error(`login answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
 		}
 		return res;
+	}
+
+	/** A module from this n8n's own installation (e.g. `n8n-workflow`, `flatted`), as n8n itself loads it. */
+	requireFromN8n(name) {
+		return createRequire(path.join(this.paths.n8nDir, 'node_modules', 'n8n', 'package.json'))(name);
+	}
+
+	/** The node type descriptions the editor loads (GET /types/nodes.json), generated Tool variants included. */
+	async nodeTypes() {
+		const res = await this.rest('GET', '/types/nodes.json');
+		if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`/types/nodes.json answered ${res.status}`);
+		return res.body;
+	}
+
+	/**
+	 * Runs one tool node of a saved workflow the way the editor's "Execute step" on a tool node does
+	 * (POST /rest/workflows/:id/run with an `agentRequest`): n8n puts its tool executor in place of the
+	 * agent and calls the tool with `query` as the values of its $fromAI() parameters, no model
+	 * involved. `trigger` is the workflow's trigger, started with `triggerItem` as its output.
+	 * Resolves { executionId, status, error, output, runData, raw }: `output` is what the tool gave
+	 * back (the items' json), `raw` the execution as n8n answered it (text).
+	 */
+	async runTool(workflowId, { tool, query, trigger, triggerItem = {}, timeoutMs = 60_000 }) {
+		const saved = await this.rest('GET', `/rest/workflows/${workflowId}`);
+		if (saved.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} answered ${saved.status}`);
+		const workflowData = saved.body.data ?? saved.body;
+		const toolName = tool.replace(/[^a-zA-Z0-9_-]+/g, '_'); // the name n8n gives a node's tool
+		const res = await this.rest('POST', `/rest/workflows/${workflowId}/run`, {
+			workflowData, // n8n 1.x runs what it is sent; 2.x runs the saved workflow
+			triggerToStartFrom: {
+				name: trigger,
+				data: { startTime: Date.now(), executionTime: 0, executionIndex: 0, executionStatus: 'success', source: [], data: { main: [[{ json: triggerItem }]] } },
+			},
+			destinationNode: { nodeName: tool, mode: 'inclusive' },
+			// n8n 2.x's tool executor reads each tool's values under the tool's name, 1.x's the values alone
+			agentRequest: { query: this.target.major >= 2 ? { [toolName]: query } : query, tool: { name: toolName } },
+		});
+		const executionId = (res.body?.data ?? res.body)?.executionId;
+		if (res.status !== 200 || !executionId) throw new Error(`running "${tool}" answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+		const { parse } = this.requireFromN8n('flatted');
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const got = await this.rest('GET', `/rest/executions/${executionId}`);
+			const execution = got.body?.data ?? got.body;
+			if (got.status === 200 && execution && (execution.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution.status))) {
+				const data = typeof execution.data === 'string' ? parse(execution.data) : execution.data;
+				const runData = data?.resultData?.runData ?? {};
+				const task = runData[tool]?.[0];
+				const items = task?.data?.ai_tool?.[0] ?? [];
+				const output = items.flatMap((item) => (Array.isArray(item.json?.response) ? item.json.response : [item.json]));
+				const error = data?.resultData?.error?.message ?? task?.error?.message;
+				return { executionId, status: execution.status, error, output, runData, raw: JSON.stringify(got.body) };
+			}
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} of "${tool}" did not finish within ${timeoutMs} ms`);
+			await sleep(200);
+		}
 	}
 }
 

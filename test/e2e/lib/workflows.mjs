@@ -7,6 +7,8 @@ import { REPO } from './sandbox.mjs';
 
 /** Type of the node when the package is installed as a community package (as in the files). */
 export const PACKAGE_NODE_TYPE = 'n8n-nodes-link-management.linkManagement';
+/** The node as an AI agent's tool: the variant n8n generates for nodes that are `usableAsTool`. */
+export const PACKAGE_TOOL_NODE_TYPE = `${PACKAGE_NODE_TYPE}Tool`;
 /** Type of the node when loaded through N8N_CUSTOM_EXTENSIONS. */
 export const CUSTOM_NODE_TYPE = 'CUSTOM.linkManagement';
 export const CREDENTIAL_TYPE = 'linkManagementApi';
@@ -18,13 +20,15 @@ export function loadWorkflow(file) {
 }
 
 /**
- * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`.
+ * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`
+ * (its tool nodes `<nodeType>Tool`).
  */
 export function prepareWorkflow(workflow, { credential, nodeType = PACKAGE_NODE_TYPE, id = workflow.id }) {
 	const copy = structuredClone(workflow);
 	copy.id = id;
 	for (const node of copy.nodes) {
 		if (node.type === PACKAGE_NODE_TYPE) node.type = nodeType;
+		if (node.type === PACKAGE_TOOL_NODE_TYPE) node.type = `${nodeType}Tool`;
 		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
 	}
 	return copy;

@@ -226,18 +226,21 @@ export function atLeastOneOf(collection: string, label: string, fields: string[]
 }
 
 /** A Get Many operation: reads `path` page by page (see readPages in transport.ts). */
-export function getManyOperation(
-	path: string,
-	plural: string,
-	fields: INodeProperties[] = [],
-	postReceive: NonNullable<NonNullable<INodePropertyOptions['routing']>['output']>['postReceive'] = [],
-): OperationDefinition {
+export function getManyOperation(spec: {
+	path: string;
+	plural: string;
+	/** What each record holds, for people and AI agents choosing the operation. */
+	returns: string;
+	fields?: INodeProperties[];
+	postReceive?: NonNullable<NonNullable<INodePropertyOptions['routing']>['output']>['postReceive'];
+}): OperationDefinition {
+	const { path, plural, returns, fields = [], postReceive = [] } = spec;
 	return {
 		option: {
 			name: 'Get Many',
 			value: 'getAll',
 			action: `Get many ${plural}`,
-			description: `Get many ${plural}`,
+			description: `Get many ${plural}, one item each with ${returns}`,
 			routing: { request: { method: 'GET', url: path }, output: { postReceive } },
 		},
 		fields: [...fields, ...returnAllAndLimit],

@@ -1,3 +1,7 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation('/domains', 'branded domains');
+export const getAll = getManyOperation({
+	path: '/domains',
+	plural: 'branded domains',
+	returns: 'ID, domain, redirectroot and redirect404',
+});

@@ -1,3 +1,3 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation('/overlay', 'CTA overlays');
+export const getAll = getManyOperation({ path: '/overlay', plural: 'CTA overlays', returns: 'ID, type, name and date' });

@@ -1,3 +1,3 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation('/pixels', 'pixels');
+export const getAll = getManyOperation({ path: '/pixels', plural: 'pixels', returns: 'ID, type, name, tag and date' });

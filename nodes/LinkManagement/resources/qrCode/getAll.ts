@@ -1,3 +1,7 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation('/qr', 'QR codes');
+export const getAll = getManyOperation({
+	path: '/qr',
+	plural: 'QR codes',
+	returns: 'ID, link (address of the QR code), scans, name and date',
+});

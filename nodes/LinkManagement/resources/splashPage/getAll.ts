@@ -1,3 +1,3 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation('/splash', 'splash pages');
+export const getAll = getManyOperation({ path: '/splash', plural: 'splash pages', returns: 'ID, name and date' });

@@ -6,3 +6,5 @@ import { join } from 'node:path';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-link-management-test-'));
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+// n8n logs every failed node; the tests assert on the errors themselves.
+process.env.N8N_LOG_LEVEL ??= 'silent';

@@ -15,6 +15,7 @@ import { overlayDescription } from './resources/overlay';
 import { pixelDescription } from './resources/pixel';
 import { qrCodeDescription } from './resources/qrCode';
 import { splashPageDescription } from './resources/splashPage';
+import { requestOptions } from './shared/descriptions';
 import { sendToService } from './shared/transport';
 
 export class LinkManagement implements INodeType {
@@ -66,6 +67,7 @@ export class LinkManagement implements INodeType {
 			...pixelDescription,
 			...overlayDescription,
 			...domainDescription,
+			requestOptions,
 		],
 	};
 

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { guard, isListOperation } from './transport';
+import { guard } from './transport';
 import { nonEmptyText } from './validation';
 
 /** One operation: its entry in the Operation list (with routing) and its own fields. */
@@ -30,9 +30,7 @@ export function resourceOperations(
 		.map(({ option }) => option)
 		.sort((a, b) => a.name.localeCompare(b.name));
 	const fields = operations.flatMap(({ option, fields: operationFields }) =>
-		[...operationFields, requestOptions(option.value)].map((field) =>
-			showOnlyFor(field, resource, option.value),
-		),
+		operationFields.map((field) => showOnlyFor(field, resource, option.value)),
 	);
 	return [
 		{
@@ -57,46 +55,47 @@ function showOnlyFor(field: INodeProperties, resource: string, operation: string
 	return { ...field, displayOptions: { ...field.displayOptions, show } };
 }
 
-/** Options every operation has: how long to wait for the rate limit; lists also a page size. */
-function requestOptions(operation: string): INodeProperties {
-	const pageSize: INodeProperties = {
-		displayName: 'Page Size',
-		name: 'pageSize',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 100,
-		description:
-			'How many records to ask for per request. The service may send fewer per page; the node follows what it says.',
-	};
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Max Total Wait per Item (Seconds)',
-				name: 'maxTotalWait',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 300,
-				description:
-					'Longest time one item may spend waiting after the service answered "rate limited" before it fails',
-			},
-			{
-				displayName: 'Max Wait per Pause (Seconds)',
-				name: 'maxWait',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 120,
-				description:
-					'Longest single pause for the rate limit. When the service asks for a longer one, the item fails at once with the time the window resets.',
-			},
-			...(isListOperation(operation) ? [pageSize] : []),
-		],
-	};
-}
+/**
+ * Options every operation has: how long to wait for the rate limit; lists also a page size.
+ * One property for all operations: n8n evaluates every top-level property for every item.
+ */
+export const requestOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Total Wait per Item (Seconds)',
+			name: 'maxTotalWait',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 300,
+			description:
+				'Longest time one item may spend waiting after the service answered "rate limited" before it fails',
+		},
+		{
+			displayName: 'Max Wait per Pause (Seconds)',
+			name: 'maxWait',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 120,
+			description:
+				'Longest single pause for the rate limit. When the service asks for a longer one, the item fails at once with the time the window resets.',
+		},
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 100,
+			displayOptions: { show: { '/operation': ['getAll', 'getItems'] } },
+			description:
+				'How many records to ask for per request. The service may send fewer per page; the node follows what it says.',
+		},
+	],
+};
 
 /** Return All and Limit, as n8n's list operations have them. Pagination reads both. */
 export const returnAllAndLimit: INodeProperties[] = [

@@ -15,7 +15,7 @@ async function one({ url, apiKey, method, path, body }) {
 			Accept: 'application/json',
 			...(body ? { 'Content-Type': 'application/json' } : {}),
 		},
-		body: body ? JSON.stringify(typeof body === 'function' ? body() : body) : undefined,
+		body: body ? JSON.stringify(body) : undefined,
 	});
 	await res.arrayBuffer();
 	return { ms: performance.now() - started, status: res.status };

@@ -97,6 +97,7 @@ export function windowAnalysis({ arrivals, windowMs, limit, t0, t1, statusOf }) 
 		lastWindowCount: counts[counts.length - 1],
 		/** Node start → first request. */
 		startToFirstMs: arrivals[0].at - t0,
+		firstAt: arrivals[0].at,
 		/** Phase of the node's start in its window. */
 		phaseMs: t0 % windowMs,
 		/** Window start → its first request (windows after the first). */

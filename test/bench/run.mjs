@@ -9,6 +9,7 @@
 //   N8N_E2E_CACHE                                     where n8n is installed (as for the e2e suite)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -58,6 +59,8 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 30 * 60_000);
 const DOC = path.join(REPO, 'docs', 'benchmark.md');
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');
 const target = TARGETS[2];
+/** The node's margin after an announced reset, from the build the bench installs (read after the build). */
+let RESET_MARGIN_MS = '?';
 
 const log = (...args) => console.log('[bench]', ...args);
 
@@ -131,8 +134,12 @@ function credentialFor(tag) {
 	return { id: `lmBenchCred${tag}`.padEnd(16, '0').slice(0, 16), name: `Link Management bench ${tag}` };
 }
 
+const usedIds = new Set();
 function workflowId(tag) {
-	return `lmBenchWf${tag}`.padEnd(16, '0').slice(0, 16);
+	const id = `lmBench${tag}`.padEnd(16, 'X');
+	if (id.length > 16 || usedIds.has(id)) throw new Error(`workflow id ${id}: too long or used twice`);
+	usedIds.add(id);
+	return id;
 }
 
 /**
@@ -158,6 +165,10 @@ async function execute(workflow, nodeName, { sandbox, recorder, memory = false }
 	const task = run?.data?.resultData?.runData?.[nodeName]?.[0];
 	if (!task) throw new Error(`no run data for "${nodeName}" (n8n execute exited with ${res.code})\n${tail(res.stdout + res.stderr, 3000)}`);
 	const statusByN = new Map(sandbox.stats.log.map((e) => [e.n, e.status]));
+	if (recorder) {
+		const lines = recorder.arrivals.map((a) => `${a.at}\t${a.at - task.startTime}\t${a.method} ${a.path}\t${statusByN.get(a.n)}`);
+		fs.writeFileSync(path.join(ARTIFACTS, `${workflow.id}.arrivals.tsv`), `epochMs\tsinceNodeStartMs\trequest\tstatus\n${lines.join('\n')}\n`);
+	}
 	return {
 		code: res.code,
 		processMs: res.ms,
@@ -174,10 +185,13 @@ async function execute(workflow, nodeName, { sandbox, recorder, memory = false }
 	};
 }
 
-/** Items that succeeded, failed, and what the sandbox holds afterwards (no QR codes seeded). */
+/**
+ * Items that succeeded (an output item carrying the new record's id: `{ id, link }` from the Link
+ * Management node, the service's `{ error: 0, id, link }` from the HTTP Request node), failed, and
+ * what the sandbox holds afterwards (no QR codes are seeded, so every record was created by the run).
+ */
 function bulkOutcome(n, sandbox, result) {
-	const errorItems = result.items.filter((item) => item.json?.error !== undefined).length;
-	const ok = result.nodeError ? 0 : result.items.length - errorItems;
+	const ok = result.nodeError ? 0 : result.items.filter((item) => item.json?.id !== undefined).length;
 	const records = sandbox.store.qr.list();
 	const distinct = new Set(records.map((r) => `${r.name}\n${JSON.stringify(r.data)}`)).size;
 	return {
@@ -191,7 +205,7 @@ function bulkOutcome(n, sandbox, result) {
 
 // ------------------------------------------------------------------------------------ main
 
-const results = { notes: [] };
+const results = {};
 
 async function main() {
 	const started = Date.now();
@@ -205,6 +219,7 @@ async function main() {
 	const workDir = makeTempDir('lm-bench-pack-');
 	log('npm run build + npm pack ...');
 	const tgz = await buildAndPack(workDir);
+	RESET_MARGIN_MS = createRequire(import.meta.url)(path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'shared', 'rateLimit.js')).RESET_MARGIN_MS;
 	const userFolder = makeTempDir('lm-bench-n8n-');
 	if (KEEP) tempDirs.delete(userFolder);
 	n8n = new N8n(target, userFolder);
@@ -215,6 +230,10 @@ async function main() {
 	const nodeVersion = (await exec(n8n.paths.nodeExe, ['--version'])).stdout.trim();
 	const n8nVersion = JSON.parse(fs.readFileSync(path.join(n8n.paths.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
 	results.machine = machine({ nproc, n8nVersion, n8nNodeVersion: nodeVersion });
+	// Which code was measured (read-only git; "unknown" outside a git checkout).
+	const head = await exec('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO }).catch(() => undefined);
+	const dirty = await exec('git', ['status', '--porcelain', '--', 'nodes', 'credentials'], { cwd: REPO }).catch(() => undefined);
+	results.commit = head?.code === 0 ? `${head.stdout.trim()}${dirty?.stdout.trim() ? ' with uncommitted changes in nodes/ or credentials/' : ''}` : 'unknown';
 
 	// ---------------------------------------------------------------- sandboxes (random ports)
 	const apiKey = `bench-${crypto.randomBytes(12).toString('hex')}`;
@@ -237,13 +256,19 @@ async function main() {
 	const wf = {
 		bulkLm: bulkWorkflow(workflowId('BulkLm'), `Bench: ${BULK.n} QR codes, Link Management node`, BULK.n, lmCreateNode(sBulk.credential)),
 		bulkHttpBatched: bulkWorkflow(
-			workflowId('BulkHttpB'),
+			workflowId('HttpBR'),
 			`Bench: ${BULK.n} QR codes, HTTP Request node, batching + retry`,
 			BULK.n,
 			httpCreateNode(sBulk.credential, sBulk.url, { batching: HTTP_BATCHING, retry: HTTP_RETRY }),
 		),
+		bulkHttpBatchOnly: bulkWorkflow(
+			workflowId('HttpB'),
+			`Bench: ${BULK.n} QR codes, HTTP Request node, batching only`,
+			BULK.n,
+			httpCreateNode(sBulk.credential, sBulk.url, { batching: HTTP_BATCHING }),
+		),
 		bulkHttpNaive: bulkWorkflow(
-			workflowId('BulkHttpN'),
+			workflowId('HttpR'),
 			`Bench: ${BULK.n} QR codes, HTTP Request node, retry only`,
 			BULK.n,
 			httpCreateNode(sBulk.credential, sBulk.url, { retry: HTTP_RETRY }),
@@ -293,13 +318,16 @@ async function main() {
 		const seq = await bareRepeated(sFree, { method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'sequential' }, OVERHEAD.bareRepeats);
 		const conc = await bareRepeated(sFree, { method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'concurrent' }, OVERHEAD.bareRepeats);
 		log(`overhead: n8n execute (${OVERHEAD.repeats} × Link Management, ${OVERHEAD.repeats} × HTTP Request, ${OVERHEAD.k} items each) ...`);
-		const res = await execute(wf.overhead, `LM account get 1`, { sandbox: sFree });
+		const res = await execute(wf.overhead, `LM account get 1`, { sandbox: sFree, recorder: sFree.recorder });
+		const firstRequestAfter = (task) => (res.arrivals.find((a) => a.at >= task.startTime)?.at ?? NaN) - task.startTime;
+		const startToFirst = (prefix) =>
+			median(Array.from({ length: OVERHEAD.repeats }, (_, i) => firstRequestAfter(res.run.data.resultData.runData[`${prefix} ${i + 1}`][0])));
 		const perNode = (prefix) =>
 			Array.from({ length: OVERHEAD.repeats }, (_, i) => {
 				const task = res.run.data.resultData.runData[`${prefix} ${i + 1}`]?.[0];
 				if (!task || task.error) throw new Error(`${prefix} ${i + 1}: ${task?.error?.message ?? 'did not run'}`);
 				const items = task.data.main[0];
-				if (items.length !== OVERHEAD.k || items.some((it) => it.json.error !== undefined || it.json.email === undefined)) {
+				if (items.length !== OVERHEAD.k || items.some((it) => (it.json.data ?? it.json).email === undefined)) {
 					throw new Error(`${prefix} ${i + 1}: expected ${OVERHEAD.k} account items`);
 				}
 				return task.executionTime;
@@ -316,6 +344,8 @@ async function main() {
 			httpPerReq: median(http) / OVERHEAD.k,
 			lmRuns: lm,
 			httpRuns: http,
+			lmStartToFirst: startToFirst('LM account get'),
+			httpStartToFirst: startToFirst('HTTP account get'),
 		};
 		log(`  per request: bare seq ${msf(results.overhead.bareSeqPerReq, 2)}, bare ×${OVERHEAD.k} ${msf(results.overhead.bareConcPerReq, 2)}, Link Management ${msf(results.overhead.lmPerReq, 2)}, HTTP Request ${msf(results.overhead.httpPerReq, 2)}`);
 	}
@@ -330,7 +360,12 @@ async function main() {
 		const floor = floorMs({ n, limit, windowMs, lastMs, t0: res.t0 });
 		const nominal = floorMs({ n, limit, windowMs, lastMs });
 		const analysis = windowAnalysis({ arrivals: res.arrivals, windowMs, limit, t0: res.t0, t1: res.t0 + res.ms, statusOf: res.statusOf });
-		const row = { key, label, n, limit, windowMs, k, r, lastMs, ms: res.ms, processMs: res.processMs, floor, nominal, ...outcome, rateLimited: res.stats.rateLimited, requests: res.stats.requests, nodeError: res.nodeError, analysis };
+		// The same floor counted from the node's first request: how well it paced once it sent.
+		const fromFirst = analysis && {
+			floor: floorMs({ n, limit, windowMs, lastMs, t0: analysis.firstAt }),
+			ms: res.t0 + res.ms - analysis.firstAt,
+		};
+		const row = { key, label, n, limit, windowMs, k, r, t0: res.t0, lastMs, ms: res.ms, processMs: res.processMs, floor, nominal, ...outcome, rateLimited: res.stats.rateLimited, requests: res.stats.requests, nodeError: res.nodeError, analysis, fromFirst };
 		log(`  ${sec(res.ms)} (floor ${sec(floor)}, ${ratio(res.ms / floor)}); 429s ${row.rateLimited}; failed ${row.failed}; created ${row.created}, duplicates ${row.duplicates}${res.nodeError ? `; node error: ${res.nodeError}` : ''}`);
 		return row;
 	};
@@ -341,6 +376,7 @@ async function main() {
 	if (ONLY.includes('http')) {
 		results.bulk.push(
 			await bulkRun('httpBatched', `HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms + Retry On Fail (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`, wf.bulkHttpBatched, 'HTTP Request: create QR codes', sBulk, BULK),
+			await bulkRun('httpBatchOnly', `HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms, no Retry On Fail`, wf.bulkHttpBatchOnly, 'HTTP Request: create QR codes', sBulk, BULK),
 			await bulkRun('httpNaive', `HTTP Request node, Retry On Fail only (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`, wf.bulkHttpNaive, 'HTTP Request: create QR codes', sBulk, BULK),
 		);
 	}
@@ -400,6 +436,7 @@ function report() {
 				['nproc', m.nproc],
 				['CPU', m.cpu],
 				['Memory', m.memory],
+				['Package measured', `${JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).version}, commit ${results.commit}`],
 				['n8n', `${m.n8n} on Node ${m.n8nNode}`],
 				['Bench process (sandbox, bare client)', `Node ${m.node}`],
 				['Kernel', m.kernel],
@@ -416,23 +453,25 @@ function report() {
 		'',
 		'**The floor.** The sandbox has fixed windows of W ms aligned to the epoch, L requests each. N requests need k = ceil(N / L) windows, r = N − (k − 1) × L of them in the last. The best possible client sends L requests at once at its start t0 and L more at the start of each following window, so its last request goes out at the start of window k and is answered c(r) later. With the phase φ = t0 mod W of the start in its window:',
 		'',
-		'- **floor** = (k − 1) × W − φ + c(r) (for k = 1: c(N)), the least time possible for that start;',
-		'- **nominal floor** = (k − 1) × W + c(r), the same for a start exactly at a window boundary (φ = 0).',
+		'- **nominal floor** = (k − 1) × W + c(r): the start exactly at a window boundary (φ = 0);',
+		'- **floor for that start** = (k − 1) × W − φ + c(r) (for k = 1: c(N)): the least time possible for the run\'s actual start, at most the nominal floor. A client that ignores the windows\' phase (such as the HTTP Request node\'s batching) cannot go below the nominal floor; one that waits for the windows can.',
 		'',
-		`c(r) is the median time the bare client (Node's \`fetch\` in a worker thread) takes for r concurrent \`POST /api/qr/add\` against a sandbox without limit (${C_REPEATS} tries): ${Object.entries(results.cOf ?? {}).map(([r, ms]) => `c(${r}) = ${msf(ms)}`).join(', ')}. The target is time ≤ 1.05 × floor; it is checked against the stricter **floor** (the one for the run's actual start).`,
+		`c(r) is the median time the bare client (Node's \`fetch\` in a worker thread) takes for r concurrent \`POST /api/qr/add\` against a sandbox without limit (${C_REPEATS} tries): ${Object.entries(results.cOf ?? {}).map(([r, ms]) => `c(${r}) = ${msf(ms)}`).join(', ')}. The target is time ≤ 1.05 × floor; both ratios are shown.`,
 		'',
 	);
 
 	const bulkTable = (rows) =>
 		table(
-			['Run', 'N', 'time', 'floor (φ)', 'time / floor', 'time / nominal floor', '429s', 'requests', 'failed items', 'created', 'duplicates'],
+			['Run', 'N', 'time', 'nominal floor', 'time / nominal floor', 'phase φ of the start', 'floor for that start', 'time / that floor', '429s', 'requests', 'failed items', 'created', 'duplicates'],
 			rows.map((r) => [
 				r.label,
 				r.n,
 				sec(r.ms),
-				`${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? r.t0 % r.windowMs)} ms)`,
-				ratio(r.ms / r.floor),
+				sec(r.nominal),
 				ratio(r.ms / r.nominal),
+				`${Math.round(r.t0 % r.windowMs)} ms`,
+				sec(r.floor),
+				ratio(r.ms / r.floor),
 				r.rateLimited,
 				r.requests,
 				r.failed + (r.nodeError ? ' (node failed)' : ''),
@@ -442,7 +481,7 @@ function report() {
 		);
 	const whereTable = (rows) =>
 		table(
-			['Run', 'windows needed (k)', 'windows spanned', 'full windows', 'under-filled inner windows', 'start → 1st request', 'window start → its 1st request (median / max)', '1st → 2nd request of a window (median / max)', 'last request → node end', 'time − floor'],
+			['Run', 'windows needed (k)', 'windows spanned', 'full windows', 'start → 1st request', 'floor from the 1st request', 'time from the 1st request / that floor', 'window start → its 1st request (median / max)', '1st → 2nd request of a window (median / max)', 'last request → node end', 'time − floor for its start'],
 			rows.map((r) => {
 				const a = r.analysis ?? {};
 				return [
@@ -450,8 +489,9 @@ function report() {
 					r.k,
 					a.windowsSpanned,
 					a.fullWindows,
-					a.underfilledInner,
-					msf(a.startToFirstMs, 0),
+					`${msf(a.startToFirstMs, 0)} (${msf(a.startToFirstMs / r.n, 1)} per item)`,
+					sec(r.fromFirst?.floor),
+					ratio(r.fromFirst ? r.fromFirst.ms / r.fromFirst.floor : undefined),
 					`${msf(a.lagMedianMs, 0)} / ${msf(a.lagMaxMs, 0)}`,
 					`${msf(a.probeGapMedianMs, 0)} / ${msf(a.probeGapMaxMs, 0)}`,
 					msf(a.lastToEndMs, 0),
@@ -486,7 +526,7 @@ function report() {
 			`QR Code › Get Many, Return All, *Options → Page Size* ${ra.pageSize} (the sandbox's max-limit), ${RETURN_ALL.limit} requests per ${RETURN_ALL.windowMs} ms. Pages are read one after another; the floor is max((k − 1) × W − φ + r × p, pages × p) with p = ${msf(results.pageMs)}, the bare client's median time for one page of ${ra.pageSize} (sequential, no limit). Peak memory: the n8n process's VmHWM (read every 25 ms from /proc until it exits), and the peak of the summed VmRSS of the \`n8n execute\` process tree (n8n and its task runner), sampled every 25 ms. The baseline is the same workflow over ${base?.m} records (one page).`,
 			'',
 			table(
-				['Records', 'requests sent', 'ceil(M / page size)', '429s', 'items out', 'time', 'floor (φ)', 'time / floor', 'peak RSS n8n (VmHWM)', 'peak RSS tree'],
+				['Records', 'requests sent', 'ceil(M / page size)', '429s', 'items out', 'time', 'floor for its start (φ)', 'time / floor', 'peak RSS n8n (VmHWM)', 'peak RSS tree'],
 				[ra, base].filter(Boolean).map((r) => [
 					r.m.toLocaleString('en'),
 					r.requests,
@@ -494,8 +534,8 @@ function report() {
 					r.rateLimited,
 					`${r.items}${r.complete ? ' (all, in order)' : ' (INCOMPLETE)'}`,
 					sec(r.ms),
-					`${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`,
-					ratio(r.ms / r.floor),
+					r === ra ? `${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)` : '– (one request)',
+					r === ra ? ratio(r.ms / r.floor) : '–',
 					mib(r.memory.rootHwmKb),
 					mib(r.memory.peakTreeRssKb),
 				]),
@@ -522,7 +562,7 @@ function report() {
 				],
 			),
 			'',
-			`Node times (ms, ${o.k} items): Link Management ${o.lmRuns.join(', ')}; HTTP Request ${o.httpRuns.join(', ')}. Link Management / HTTP Request: ${ratio(o.lmPerReq / o.httpPerReq)}.`,
+			`Node times (ms, ${o.k} items): Link Management ${o.lmRuns.join(', ')}; HTTP Request ${o.httpRuns.join(', ')}. Link Management / HTTP Request: ${ratio(o.lmPerReq / o.httpPerReq)}. From the node's start to its first request (median): Link Management ${msf(o.lmStartToFirst, 0)}, HTTP Request ${msf(o.httpStartToFirst, 0)}.`,
 			'',
 		);
 	}
@@ -531,20 +571,20 @@ function report() {
 	if (sc.length) {
 		out.push(`## 5. Scaling: the bulk job at N = ${SCALING.ns.join(', ')}, ${SCALING.limit} requests per ${SCALING.windowMs} ms`, '');
 		out.push(
-			`The same workflow as in 1 (Link Management node), another window: ${SCALING.limit} per ${SCALING.windowMs} ms, so that N = 30 already needs two windows and N = 3000 (${windowsNeeded(3000, SCALING.limit).k} windows) stays near two minutes. "excess per window" = (time − floor) / (k − 1).`,
+			`The same workflow as in 1 (Link Management node), another window: ${SCALING.limit} per ${SCALING.windowMs} ms, so that N = 30 already needs two windows and N = 3000 (${windowsNeeded(3000, SCALING.limit).k} windows) stays near two minutes. With few windows the floor for the actual start depends mostly on its phase (for k = 2 it is anything from c(r) to W + c(r)), so at N = 30 read the nominal ratio; at k ≥ 10 the two agree within W / ((k − 1) × W). The node's own cost per item is the preparation before its first request (the "where the time went" table).`,
 			'',
 			table(
-				['N', 'windows (k)', 'time', 'floor (φ)', 'time / floor', 'nominal floor', 'time / nominal floor', 'time − floor', 'excess per window', '429s', 'failed items', 'duplicates'],
+				['N', 'windows (k)', 'time', 'nominal floor', 'time / nominal floor', 'phase φ of the start', 'floor for that start', 'time / that floor', 'time − nominal floor', '429s', 'failed items', 'duplicates'],
 				sc.map((r) => [
 					r.n,
 					r.k,
 					sec(r.ms),
-					`${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`,
-					ratio(r.ms / r.floor),
 					sec(r.nominal),
 					ratio(r.ms / r.nominal),
-					msf(r.ms - r.floor, 0),
-					r.k > 1 ? msf((r.ms - r.floor) / (r.k - 1), 1) : '–',
+					`${Math.round(r.t0 % r.windowMs)} ms`,
+					sec(r.floor),
+					ratio(r.ms / r.floor),
+					msf(r.ms - r.nominal, 0),
 					r.rateLimited,
 					r.failed,
 					r.duplicates,
@@ -557,8 +597,62 @@ function report() {
 			'',
 		);
 	}
-	if (results.notes.length) out.push('## Notes', '', ...results.notes.map((n) => `- ${n}`), '');
+	const reading = findings();
+	if (reading.length) out.push('## Reading the numbers', '', ...reading.map((n) => `- ${n}`), '');
 	return out.join('\n');
+}
+
+/** What the measurements of this run say, worded from the numbers (nothing here is assumed). */
+function findings() {
+	const notes = [];
+	const bulk = results.bulk ?? [];
+	const lmRuns = [...bulk.filter((r) => r.key === 'lm'), ...(results.scaling ?? [])].filter((r) => r.analysis && r.fromFirst);
+	const each = (fn) => lmRuns.map((r) => `${fn(r)} (N = ${r.n} at ${r.limit}/${r.windowMs / 1000} s)`).join(', ');
+	if (lmRuns.length) {
+		notes.push(
+			`**Link Management node, pacing:** ${lmRuns.reduce((sum, r) => sum + r.rateLimited, 0)} answers were 429 in all these runs; windows carrying the full budget: ${each((r) => `${r.analysis.fullWindows} of ${r.k}`)}. Counted from its first request, the node took ${each((r) => ratio(r.fromFirst.ms / r.fromFirst.floor))} the floor from that moment. Each window's first request arrived a median ${each((r) => msf(r.analysis.lagMedianMs, 0))} after the window opened (the node waits for the announced reset plus a ${RESET_MARGIN_MS} ms margin), the second one ${each((r) => msf(r.analysis.probeGapMedianMs, 0))} after the first (the first request of a fresh window goes alone to learn the budget). These costs are paid once, in the last window: every window opens on the clock whatever the node did in the previous one.`,
+			`**Link Management node, the rest:** before its first request the node spent ${each((r) => `${msf(r.analysis.startToFirstMs, 0)} = ${msf(r.analysis.startToFirstMs / r.n, 1)} per item`)}. n8n runs a declarative node's items by resolving the parameters and building the request of every item first, and only then lets the requests go, so this time adds to the floor instead of overlapping the waits for the next window: it is most of "time − floor" (the rest is where the start fell in its window, and the last window's costs above).`,
+		);
+	}
+	const lm = bulk.find((r) => r.key === 'lm');
+	if (lm?.analysis) {
+		const perItem = lm.analysis.startToFirstMs / lm.n;
+		const realFloor = (lm.k - 1) * 60_000;
+		notes.push(
+			`**At the service's real limit (30 per 60 s)** the same 300 items have a floor of ${(realFloor / 60_000).toFixed(0)} minutes. The per-window costs above stay in the last window, and ${msf(perItem, 1)} per item of preparation is ${sec(perItem * lm.n)} in all: about ${ratio(1 + (perItem * lm.n + (lm.analysis.lagMedianMs ?? 0) + (lm.analysis.probeGapMedianMs ?? 0)) / realFloor)} the floor. The bench's 2 s windows compress time 30-fold, which makes the fixed costs 30 times more visible.`,
+		);
+	}
+	const batched = bulk.find((r) => r.key === 'httpBatched');
+	if (batched && batched.created > batched.n && batched.rateLimited === 0 && !batched.nodeError) {
+		notes.push(
+			`**HTTP Request node with batching and Retry On Fail:** no 429 at all, yet ${batched.created} QR codes for ${batched.n} rows (${batched.duplicates} duplicates) in ${sec(batched.ms)}, and the execution reports success. n8n 2.41.1 counts a node run as failed, and runs the node again (all items) while tries remain, when the first output item has an \`error\` field that is not \`undefined\`, \`null\` or \`false\`; this service answers \`"error": 0\` on success, so every successful run counts as failed and the node runs ${HTTP_RETRY.maxTries} times.`,
+		);
+	}
+	const batchOnly = bulk.find((r) => r.key === 'httpBatchOnly');
+	if (batchOnly) {
+		notes.push(
+			`**HTTP Request node, batching only:** ${ratio(batchOnly.ms / batchOnly.nominal)} the nominal floor (${ratio(batchOnly.ms / batchOnly.floor)} the floor for its start), ${batchOnly.rateLimited} 429s, ${batchOnly.duplicates} duplicates. n8n waits ${HTTP_BATCHING.batchInterval} ms after preparing a batch before it prepares the next, so consecutive batches are more than one window apart and never share a window (hence no 429), but each interval is stretched by a batch's preparation, the batches drift against the windows (${batchOnly.analysis?.windowsSpanned} windows spanned for ${batchOnly.k} needed), and the part of the first window left at the start (φ) is never used.`,
+		);
+	}
+	const naive = bulk.find((r) => r.key === 'httpNaive');
+	if (naive) {
+		notes.push(
+			`**HTTP Request node without batching:** all ${naive.n} requests at once; ${naive.rateLimited} of ${naive.requests} answers were 429. Retry On Fail runs the whole node again after ${HTTP_RETRY.waitBetweenTries} ms, items that had succeeded included, so ${naive.created} QR codes were created (${naive.duplicates} duplicates) and ${naive.nodeError ? `the node still failed ("${naive.nodeError}")` : 'the node ended'}.`,
+		);
+	}
+	const o = results.overhead;
+	if (o) {
+		notes.push(
+			`**Without a rate limit** the Link Management node costs ${msf(o.lmPerReq, 2)} per request and the HTTP Request node ${msf(o.httpPerReq, 2)} (${ratio(o.lmPerReq / o.httpPerReq)}), against ${msf(o.bareConcPerReq, 2)} for bare \`fetch\` at the same concurrency: nearly all of it is n8n's per-item work, not the network.`,
+		);
+	}
+	const ra = results.returnAll;
+	if (ra) {
+		notes.push(
+			`**Return All** sent ${ra.requests} requests for ${ra.pages} pages (${ra.rateLimited} 429s) and took ${ratio(ra.ms / ra.floor)} its floor.`,
+		);
+	}
+	return notes;
 }
 
 // ----------------------------------------------------------------------------- exit paths

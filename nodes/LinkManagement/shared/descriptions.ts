@@ -158,6 +158,11 @@ export function idLocator(
 	};
 }
 
+type BodyCheck = (this: IExecuteSingleFunctions, body: IDataObject) => void;
+
+/** The check of each field made by sentInBody, for collections that send their fields at once. */
+const bodyChecks = new WeakMap<INodeProperties, BodyCheck>();
+
 /**
  * Sends a field in the JSON body under its own name. An empty value is left out (or refused,
  * when the field is required); anything else goes through `convert`, whose error names the
@@ -168,8 +173,7 @@ export function sentInBody(
 	convert?: (value: unknown, label: string, body: IDataObject) => unknown,
 ): INodeProperties {
 	const { name, displayName: label, required } = field;
-	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const body = (request.body ?? {}) as IDataObject;
+	const check: BodyCheck = function (body) {
 		const value = body[name];
 		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 			if (required) {
@@ -181,11 +185,46 @@ export function sentInBody(
 		} else if (convert) {
 			body[name] = guard(this.getNode(), this.getItemIndex(), () => convert(value, label, body)) as IDataObject[string];
 		}
+	};
+	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		check.call(this, (request.body ?? {}) as IDataObject);
 		return request;
 	}
-	return {
+	const sent: INodeProperties = {
 		...field,
 		routing: { send: { type: 'body', property: name, preSend: [checkBodyField] } },
+	};
+	bodyChecks.set(sent, check);
+	return sent;
+}
+
+/**
+ * A collection (Additional Fields, Update Fields) whose fields, made by sentInBody, go into the
+ * JSON body. One preSend reads the collection once and sends them all: routing on each field
+ * would make n8n resolve the whole collection again for every field of every item.
+ */
+export function sentAsBodyFields(collection: INodeProperties): INodeProperties {
+	const fields = (collection.options ?? []) as INodeProperties[];
+	const checks = fields.map((field) => {
+		const check = bodyChecks.get(field);
+		if (!check) throw new Error(`Field "${field.name}" of "${collection.name}" is not made by sentInBody`);
+		return { name: field.name, check };
+	});
+	async function sendFields(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const given = this.getNodeParameter(collection.name, {}) as IDataObject;
+		const body = { ...((request.body ?? {}) as IDataObject) };
+		for (const { name, check } of checks) {
+			if (!(name in given)) continue;
+			body[name] = given[name];
+			check.call(this, body);
+		}
+		return { ...request, body };
+	}
+	const existing = collection.routing?.send?.preSend ?? [];
+	return {
+		...collection,
+		options: fields.map(({ routing: _routing, ...field }) => field),
+		routing: { send: { preSend: [...existing, sendFields] } },
 	};
 }
 

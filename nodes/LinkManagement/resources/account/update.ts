@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { atLeastOneOf, sentInBody } from '../../shared/descriptions';
+import { atLeastOneOf, sentAsBodyFields, sentInBody } from '../../shared/descriptions';
 import { emailAddress, nonEmptySecret } from '../../shared/validation';
 
 export const update: OperationDefinition = {
@@ -11,7 +11,7 @@ export const update: OperationDefinition = {
 		routing: { request: { method: 'PUT', url: '/account/update' } },
 	},
 	fields: [
-		{
+		sentAsBodyFields({
 			displayName: 'Update Fields',
 			name: 'updateFields',
 			type: 'collection',
@@ -43,6 +43,6 @@ export const update: OperationDefinition = {
 					nonEmptySecret,
 				),
 			],
-		},
+		}),
 	],
 };

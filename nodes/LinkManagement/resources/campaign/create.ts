@@ -1,4 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
+import { sentAsBodyFields } from '../../shared/descriptions';
 import { campaignName } from '../../shared/output';
 import { campaignNameField, publicField, slugField } from './fields';
 
@@ -11,13 +12,13 @@ export const create: OperationDefinition = {
 		routing: { request: { method: 'POST', url: '/campaign/add' }, output: { postReceive: [campaignName] } },
 	},
 	fields: [
-		{
+		sentAsBodyFields({
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: [campaignNameField(false), publicField, slugField],
-		},
+		}),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { campaignIdLocator } from '../../shared/descriptions';
+import { campaignIdLocator, sentAsBodyFields } from '../../shared/descriptions';
 import { campaignName } from '../../shared/output';
 import { campaignNameField, publicField, slugField } from './fields';
 
@@ -14,13 +14,13 @@ export const update: OperationDefinition = {
 	fields: [
 		campaignIdLocator,
 		campaignNameField(true),
-		{
+		sentAsBodyFields({
 			displayName: 'Update Fields',
 			name: 'updateFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: [publicField, slugField],
-		},
+		}),
 	],
 };

@@ -1,4 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
+import { sentAsBodyFields } from '../../shared/descriptions';
 import { channelDetailFields, channelNameField } from './fields';
 
 export const create: OperationDefinition = {
@@ -11,13 +12,13 @@ export const create: OperationDefinition = {
 	},
 	fields: [
 		channelNameField(true),
-		{
+		sentAsBodyFields({
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: channelDetailFields,
-		},
+		}),
 	],
 };

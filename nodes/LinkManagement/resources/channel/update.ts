@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { channelIdLocator } from '../../shared/descriptions';
+import { channelIdLocator, sentAsBodyFields } from '../../shared/descriptions';
 import { channelDetailFields, channelNameField } from './fields';
 
 export const update: OperationDefinition = {
@@ -12,13 +12,13 @@ export const update: OperationDefinition = {
 	},
 	fields: [
 		channelIdLocator,
-		{
+		sentAsBodyFields({
 			displayName: 'Update Fields',
 			name: 'updateFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: [...channelDetailFields, channelNameField(false)],
-		},
+		}),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { sentInBody } from '../../shared/descriptions';
+import { sentAsBodyFields, sentInBody } from '../../shared/descriptions';
 import { httpUrl } from '../../shared/validation';
 import { redirectFields } from './fields';
 
@@ -25,13 +25,13 @@ export const create: OperationDefinition = {
 			},
 			httpUrl,
 		),
-		{
+		sentAsBodyFields({
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: redirectFields,
-		},
+		}),
 	],
 };

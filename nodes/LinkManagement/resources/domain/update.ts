@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { domainIdLocator } from '../../shared/descriptions';
+import { domainIdLocator, sentAsBodyFields } from '../../shared/descriptions';
 import { redirectFields } from './fields';
 
 export const update: OperationDefinition = {
@@ -12,13 +12,13 @@ export const update: OperationDefinition = {
 	},
 	fields: [
 		domainIdLocator,
-		{
+		sentAsBodyFields({
 			displayName: 'Update Fields',
 			name: 'updateFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: redirectFields,
-		},
+		}),
 	],
 };

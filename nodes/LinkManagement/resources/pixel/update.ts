@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { pixelIdLocator } from '../../shared/descriptions';
+import { pixelIdLocator, sentAsBodyFields } from '../../shared/descriptions';
 import { pixelNameField, pixelTagField } from './fields';
 
 export const update: OperationDefinition = {
@@ -13,13 +13,13 @@ export const update: OperationDefinition = {
 	fields: [
 		pixelIdLocator,
 		pixelTagField,
-		{
+		sentAsBodyFields({
 			displayName: 'Update Fields',
 			name: 'updateFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: [pixelNameField(false)],
-		},
+		}),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { sentInBody } from '../../shared/descriptions';
+import { sentAsBodyFields, sentInBody } from '../../shared/descriptions';
 import { nonEmptyText, oneOf, QR_TYPES } from '../../shared/validation';
 import { appearanceFields, qrDataField } from './fields';
 
@@ -33,7 +33,7 @@ export const create: OperationDefinition = {
 			oneOf(QR_TYPES),
 		),
 		qrDataField(true),
-		{
+		sentAsBodyFields({
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
 			type: 'collection',
@@ -52,6 +52,6 @@ export const create: OperationDefinition = {
 					nonEmptyText,
 				),
 			],
-		},
+		}),
 	],
 };

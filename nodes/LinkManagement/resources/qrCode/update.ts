@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../../shared/descriptions';
-import { qrCodeIdLocator } from '../../shared/descriptions';
+import { qrCodeIdLocator, sentAsBodyFields } from '../../shared/descriptions';
 import { appearanceFields, qrDataField } from './fields';
 
 export const update: OperationDefinition = {
@@ -13,13 +13,13 @@ export const update: OperationDefinition = {
 	fields: [
 		qrCodeIdLocator,
 		qrDataField(false),
-		{
+		sentAsBodyFields({
 			displayName: 'Update Fields',
 			name: 'updateFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
 			options: appearanceFields,
-		},
+		}),
 	],
 };

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { guard } from './transport';
+import { guard, LIST_OPERATIONS } from './transport';
 import { nonEmptyText } from './validation';
 
 /** One operation: its entry in the Operation list (with routing) and its own fields. */
@@ -19,7 +19,7 @@ export interface OperationDefinition {
 
 /**
  * The Operation selector of a resource plus every operation's fields, each field shown only
- * for its resource and operation, and the request Options shared by all operations.
+ * for its resource and operation.
  */
 export function resourceOperations(
 	resource: string,
@@ -90,7 +90,7 @@ export const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 100,
-			displayOptions: { show: { '/operation': ['getAll', 'getItems'] } },
+			displayOptions: { show: { '/operation': LIST_OPERATIONS } },
 			description:
 				'How many records to ask for per request. The service may send fewer per page; the node follows what it says.',
 		},

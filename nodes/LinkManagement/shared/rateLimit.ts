@@ -155,17 +155,16 @@ export function settleSlot(key: string, headers: Headers | undefined, now: numbe
 			budget.unlimited = true;
 		} else {
 			budget.unlimited = false;
-			applyInfo(budget, { ...info, remaining: info.remaining }, now);
+			applyInfo(budget, info.remaining, info.resetAt, now);
 		}
 	}
 	const waiters = budget.waiters.splice(0);
 	for (const wake of waiters) wake();
 }
 
-function applyInfo(budget: Budget, info: Required<Pick<RateLimitInfo, 'remaining'>> & RateLimitInfo, now: number) {
+function applyInfo(budget: Budget, remaining: number, resetAt: number | undefined, now: number) {
 	// Requests still in flight may not be counted by the service yet: count them as spent.
-	const left = Math.max(0, info.remaining - budget.inFlight);
-	const { resetAt } = info;
+	const left = Math.max(0, remaining - budget.inFlight);
 	if (resetAt !== undefined && resetAt <= now) return; // an answer from a window already over
 	if (budget.resetAt === undefined || budget.remaining === undefined) {
 		budget.remaining = left;

@@ -12,7 +12,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRootFromBaseUrl } from './baseUrl';
-import { budgetKey, RESET_MARGIN_MS, retryTimeFromHeaders, settleSlot, takeSlot } from './rateLimit';
+import { budgetKey, readRateLimit, RESET_MARGIN_MS, retryTimeFromHeaders, settleSlot, takeSlot } from './rateLimit';
 import { InputError, oneOf, parsePositiveId } from './validation';
 
 /**
@@ -26,7 +26,7 @@ import { InputError, oneOf, parsePositiveId } from './validation';
 export const CREDENTIAL_TYPE = 'linkManagementApi';
 
 /** Operations that read a list page by page. */
-export const isListOperation = (operation: string) => operation === 'getAll' || operation === 'getItems';
+export const LIST_OPERATIONS = ['getAll', 'getItems'];
 const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 const TRANSIENT_STATUSES = [502, 503, 504];
 /** Network errors after which the request may have reached the service. */
@@ -143,9 +143,9 @@ export async function requestService(
 		const status = response.statusCode;
 		const body = parseBody(response.body);
 		const failed = status >= 400 || !isSuccessBody(body);
-		const remaining = String(headerValue(response.headers, 'x-ratelimit-remaining') ?? '');
+		const nothingRemains = readRateLimit(response.headers, Date.now()).remaining === 0;
 
-		if (status === 429 || (failed && remaining === '0')) {
+		if (status === 429 || (failed && nothingRemains)) {
 			const waitMs = rateLimitWaitMs(response.headers, rateLimitRetries++);
 			const resetAt = Date.now() + waitMs;
 			if (waitMs > context.maxWaitMs || waitedMs + waitMs > context.maxTotalWaitMs) {
@@ -240,11 +240,6 @@ function isSuccessBody(body: unknown): boolean {
 	return typeof body === 'object' && body !== null && String((body as IDataObject).error) === '0';
 }
 
-function headerValue(headers: IDataObject, name: string): unknown {
-	const key = Object.keys(headers ?? {}).find((candidate) => candidate.toLowerCase() === name);
-	return key === undefined ? undefined : headers[key];
-}
-
 function connectionErrorCode(error: unknown): string | undefined {
 	const candidate = error as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
 	const code = candidate?.code ?? candidate?.cause?.code;
@@ -284,12 +279,7 @@ function connectionError(
 	request: ServiceRequest,
 	error: unknown,
 	code: string | undefined,
-): NodeApiError | NodeOperationError {
-	if (error instanceof Error && error.message === 'The execution was cancelled') {
-		return new NodeOperationError(context.node, 'The execution was cancelled', {
-			itemIndex: context.itemIndex,
-		});
-	}
+): NodeApiError {
 	const raw = redact(context, (error as Error)?.message ?? String(error));
 	const notResent =
 		request.method === 'POST' && code !== undefined && !NOT_SENT_CODES.includes(code)
@@ -405,7 +395,7 @@ async function runOperation(
 	};
 
 	const operation = this.getNodeParameter('operation', '') as string;
-	if (isListOperation(operation)) {
+	if (LIST_OPERATIONS.includes(operation)) {
 		const collected: INodeExecutionData[] = [];
 		await readPages(this, context, request, options, async (records, response) => {
 			collected.push(...(await afterReceive(this, requestData, records, response)));

@@ -3,8 +3,8 @@ import { channelIdLocator, getManyOperation } from '../../shared/descriptions';
 
 const listOfChannel = getManyOperation({
 	path: '/channel/:channelId',
-	plural: 'items of a channel',
-	returns: 'type, ID, title, preview, link and date',
+	plural: 'links, bio pages and QR codes assigned to a channel',
+	returns: 'type (links, bio or qr), ID, title, preview, link and date',
 	fields: [channelIdLocator],
 });
 
@@ -14,8 +14,6 @@ export const getItems: OperationDefinition = {
 		name: 'Get Items',
 		value: 'getItems',
 		action: 'Get items of a channel',
-		description:
-			'Get the links, bio pages and QR codes assigned to a channel, one item each with type (links, bio or qr), ID, title, preview, link and date',
 	},
 	fields: listOfChannel.fields,
 };

@@ -83,7 +83,9 @@ export function applyGenericAuthentication(
 		typeof value === 'string' && value.startsWith('=')
 			? value
 					.slice(1)
-					.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, name: string) => String(credentials[name] ?? ''))
+					.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, name: string) =>
+						String(credentials[name] ?? ''),
+					)
 			: value;
 	const headers = { ...(request.headers ?? {}) } as Record<string, unknown>;
 	for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {
@@ -93,7 +95,11 @@ export function applyGenericAuthentication(
 	for (const [name, value] of Object.entries(authenticate.properties.qs ?? {})) {
 		qs[name] = resolve(value);
 	}
-	return { ...request, headers: headers as IHttpRequestOptions['headers'], qs: qs as IHttpRequestOptions['qs'] };
+	return {
+		...request,
+		headers: headers as IHttpRequestOptions['headers'],
+		qs: qs as IHttpRequestOptions['qs'],
+	};
 }
 
 class TestCredentialsHelper extends ICredentialsHelper {
@@ -166,7 +172,11 @@ export interface RunResult {
 	/** The node's output items (error items included, with Continue On Fail). */
 	items: INodeExecutionData[];
 	/** The node's error when the run failed. */
-	error?: Error & { description?: string | null; httpCode?: string | null; context?: Record<string, unknown> };
+	error?: Error & {
+		description?: string | null;
+		httpCode?: string | null;
+		context?: Record<string, unknown>;
+	};
 	run: IRun;
 	/** When the node's own run ended (epoch ms); after a cancel, later than `run`. */
 	nodeSettled: Promise<number>;
@@ -185,8 +195,14 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 	// As the editor does: store the node's parameters with their defaults resolved.
 	node.parameters =
-		NodeHelpers.getNodeParameters(nodeType.description.properties, node.parameters, true, false, node, nodeType.description) ??
-		node.parameters;
+		NodeHelpers.getNodeParameters(
+			nodeType.description.properties,
+			node.parameters,
+			true,
+			false,
+			node,
+			nodeType.description,
+		) ?? node.parameters;
 
 	const workflow = new Workflow({
 		id: 'test-workflow',

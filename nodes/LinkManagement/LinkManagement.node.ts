@@ -22,7 +22,10 @@ export class LinkManagement implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Link Management',
 		name: 'linkManagement',
-		icon: { light: 'file:../../icons/linkManagement.svg', dark: 'file:../../icons/linkManagement.dark.svg' },
+		icon: {
+			light: 'file:../../icons/linkManagement.svg',
+			dark: 'file:../../icons/linkManagement.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

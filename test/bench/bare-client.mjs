@@ -26,7 +26,9 @@ parentPort.on('message', async (task) => {
 		const specs = Array.from({ length: task.count }, (_, i) => ({
 			...task,
 			path: task.path.replace('{i}', String(i + 1)),
-			body: task.body ? JSON.parse(JSON.stringify(task.body).replaceAll('{i}', String(i + 1))) : undefined,
+			body: task.body
+				? JSON.parse(JSON.stringify(task.body).replaceAll('{i}', String(i + 1)))
+				: undefined,
 		}));
 		const started = performance.now();
 		let results;

@@ -194,7 +194,8 @@ export function otherN8nProcesses() {
 		const cmdline = readProc(`/proc/${entry}/cmdline`);
 		if (!cmdline) continue;
 		const command = cmdline.split('\0').filter(Boolean).join(' ');
-		if (/(^|\/)n8n(\s|$)|node_modules\/n8n\/bin\/n8n|@n8n\/task-runner/.test(command)) found.push(`${entry} ${command.slice(0, 160)}`);
+		if (/(^|\/)n8n(\s|$)|node_modules\/n8n\/bin\/n8n|@n8n\/task-runner/.test(command))
+			found.push(`${entry} ${command.slice(0, 160)}`);
 	}
 	return found;
 }
@@ -203,7 +204,8 @@ export function otherN8nProcesses() {
 
 export function machine({ nproc, n8nVersion, n8nNodeVersion }) {
 	const cpuinfo = readProc('/proc/cpuinfo') ?? '';
-	const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
+	const model =
+		/^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
 	const memKb = Number(/^MemTotal:\s+(\d+) kB/m.exec(readProc('/proc/meminfo') ?? '')?.[1] ?? 0);
 	return {
 		nproc,
@@ -213,7 +215,10 @@ export function machine({ nproc, n8nVersion, n8nNodeVersion }) {
 		n8nNode: n8nNodeVersion,
 		n8n: n8nVersion,
 		kernel: `${os.type()} ${os.release()}`,
-		loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+		loadavg: os
+			.loadavg()
+			.map((l) => l.toFixed(2))
+			.join(' '),
 		date: new Date().toISOString(),
 	};
 }
@@ -225,10 +230,17 @@ export function table(headers, rows) {
 	const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell ?? '')));
 	const widths = headers.map((_, i) => Math.max(3, ...cells.map((row) => row[i].length)));
 	const line = (row) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-	return [line(cells[0]), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+	return [
+		line(cells[0]),
+		`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+		...cells.slice(1).map(line),
+	].join('\n');
 }
 
-export const sec = (ms) => (ms === undefined || ms === null || Number.isNaN(ms) ? '–' : `${(ms / 1000).toFixed(2)} s`);
-export const msf = (ms, digits = 1) => (ms === undefined || ms === null || Number.isNaN(ms) ? '–' : `${ms.toFixed(digits)} ms`);
-export const ratio = (value) => (value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(3)}×`);
+export const sec = (ms) =>
+	ms === undefined || ms === null || Number.isNaN(ms) ? '–' : `${(ms / 1000).toFixed(2)} s`;
+export const msf = (ms, digits = 1) =>
+	ms === undefined || ms === null || Number.isNaN(ms) ? '–' : `${ms.toFixed(digits)} ms`;
+export const ratio = (value) =>
+	value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(3)}×`;
 export const mib = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MiB` : '–');

@@ -35,7 +35,13 @@ import {
 	windowAnalysis,
 	windowsNeeded,
 } from './measure.mjs';
-import { bulkWorkflow, httpCreateNode, lmCreateNode, overheadWorkflow, returnAllWorkflow } from './workflows.mjs';
+import {
+	bulkWorkflow,
+	httpCreateNode,
+	lmCreateNode,
+	overheadWorkflow,
+	returnAllWorkflow,
+} from './workflows.mjs';
 
 // ------------------------------------------------------------------------------ the settings
 
@@ -51,8 +57,12 @@ const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
 const C_REPEATS = 5;
 
 const PARTS = ['bulk', 'http', 'returnAll', 'overhead', 'scaling'];
-const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : PARTS;
-for (const p of ONLY) if (!PARTS.includes(p)) throw new Error(`BENCH_ONLY: unknown part "${p}" (parts: ${PARTS.join(', ')})`);
+const ONLY = process.env.BENCH_ONLY
+	? process.env.BENCH_ONLY.split(',').map((s) => s.trim())
+	: PARTS;
+for (const p of ONLY)
+	if (!PARTS.includes(p))
+		throw new Error(`BENCH_ONLY: unknown part "${p}" (parts: ${PARTS.join(', ')})`);
 const WRITE = !process.env.BENCH_ONLY || process.env.BENCH_WRITE === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 30 * 60_000);
@@ -119,7 +129,10 @@ async function bareRepeated(sandbox, spec, repeats) {
 	for (let i = 0; i < repeats; i++) {
 		const res = await bare(sandbox, spec);
 		const bad = Object.keys(res.statuses).filter((s) => s !== '200');
-		if (bad.length) throw new Error(`bare client got statuses ${JSON.stringify(res.statuses)} for ${spec.method} ${spec.path}`);
+		if (bad.length)
+			throw new Error(
+				`bare client got statuses ${JSON.stringify(res.statuses)} for ${spec.method} ${spec.path}`,
+			);
 		runs.push(res);
 	}
 	return runs;
@@ -131,13 +144,17 @@ let n8n;
 const workflowsToImport = [];
 
 function credentialFor(tag) {
-	return { id: `lmBenchCred${tag}`.padEnd(16, '0').slice(0, 16), name: `Link Management bench ${tag}` };
+	return {
+		id: `lmBenchCred${tag}`.padEnd(16, '0').slice(0, 16),
+		name: `Link Management bench ${tag}`,
+	};
 }
 
 const usedIds = new Set();
 function workflowId(tag) {
 	const id = `lmBench${tag}`.padEnd(16, 'X');
-	if (id.length > 16 || usedIds.has(id)) throw new Error(`workflow id ${id}: too long or used twice`);
+	if (id.length > 16 || usedIds.has(id))
+		throw new Error(`workflow id ${id}: too long or used twice`);
 	usedIds.add(id);
 	return id;
 }
@@ -159,15 +176,24 @@ async function execute(workflow, nodeName, { sandbox, recorder, memory = false }
 		path.join(ARTIFACTS, `${workflow.id}.log`),
 		`exit ${res.code}, ${res.ms} ms\n${tail(res.stdout, 200_000)}\n--- stderr\n${tail(res.stderr, 50_000)}`,
 	);
-	if (res.stdout.includes(sandbox.apiKey) || res.stderr.includes(sandbox.apiKey)) throw new Error('the API key appears in the output of n8n execute');
+	if (res.stdout.includes(sandbox.apiKey) || res.stderr.includes(sandbox.apiKey))
+		throw new Error('the API key appears in the output of n8n execute');
 	// A failed execution is printed by n8n's logger rather than as raw output; same JSON.
 	const run = res.run ?? parseRawOutput(`${res.stdout}\n`);
 	const task = run?.data?.resultData?.runData?.[nodeName]?.[0];
-	if (!task) throw new Error(`no run data for "${nodeName}" (n8n execute exited with ${res.code})\n${tail(res.stdout + res.stderr, 3000)}`);
+	if (!task)
+		throw new Error(
+			`no run data for "${nodeName}" (n8n execute exited with ${res.code})\n${tail(res.stdout + res.stderr, 3000)}`,
+		);
 	const statusByN = new Map(sandbox.stats.log.map((e) => [e.n, e.status]));
 	if (recorder) {
-		const lines = recorder.arrivals.map((a) => `${a.at}\t${a.at - task.startTime}\t${a.method} ${a.path}\t${statusByN.get(a.n)}`);
-		fs.writeFileSync(path.join(ARTIFACTS, `${workflow.id}.arrivals.tsv`), `epochMs\tsinceNodeStartMs\trequest\tstatus\n${lines.join('\n')}\n`);
+		const lines = recorder.arrivals.map(
+			(a) => `${a.at}\t${a.at - task.startTime}\t${a.method} ${a.path}\t${statusByN.get(a.n)}`,
+		);
+		fs.writeFileSync(
+			path.join(ARTIFACTS, `${workflow.id}.arrivals.tsv`),
+			`epochMs\tsinceNodeStartMs\trequest\tstatus\n${lines.join('\n')}\n`,
+		);
 	}
 	return {
 		code: res.code,
@@ -178,7 +204,11 @@ async function execute(workflow, nodeName, { sandbox, recorder, memory = false }
 		ms: task.executionTime,
 		items: task.data?.main?.[0] ?? [],
 		nodeError: task.error?.message,
-		stats: structuredClone({ requests: sandbox.stats.requests, rateLimited: sandbox.stats.rateLimited, byStatus: sandbox.stats.byStatus }),
+		stats: structuredClone({
+			requests: sandbox.stats.requests,
+			rateLimited: sandbox.stats.rateLimited,
+			byStatus: sandbox.stats.byStatus,
+		}),
 		statusOf: (n) => statusByN.get(n),
 		arrivals: recorder ? [...recorder.arrivals] : [],
 		memory: mem,
@@ -191,7 +221,9 @@ async function execute(workflow, nodeName, { sandbox, recorder, memory = false }
  * what the sandbox holds afterwards (no QR codes are seeded, so every record was created by the run).
  */
 function bulkOutcome(n, sandbox, result) {
-	const ok = result.nodeError ? 0 : result.items.filter((item) => item.json?.id !== undefined).length;
+	const ok = result.nodeError
+		? 0
+		: result.items.filter((item) => item.json?.id !== undefined).length;
 	const records = sandbox.store.qr.list();
 	const distinct = new Set(records.map((r) => `${r.name}\n${JSON.stringify(r.data)}`)).size;
 	return {
@@ -213,13 +245,18 @@ async function main() {
 
 	const others = otherN8nProcesses();
 	results.otherN8n = others;
-	if (others.length) log(`WARNING: other n8n processes are running; the numbers will be skewed:\n  ${others.join('\n  ')}`);
+	if (others.length)
+		log(
+			`WARNING: other n8n processes are running; the numbers will be skewed:\n  ${others.join('\n  ')}`,
+		);
 
 	await ensureN8n(target);
 	const workDir = makeTempDir('lm-bench-pack-');
 	log('npm run build + npm pack ...');
 	const tgz = await buildAndPack(workDir);
-	RESET_MARGIN_MS = createRequire(import.meta.url)(path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'shared', 'rateLimit.js')).RESET_MARGIN_MS;
+	RESET_MARGIN_MS = createRequire(import.meta.url)(
+		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'shared', 'rateLimit.js'),
+	).RESET_MARGIN_MS;
 	const userFolder = makeTempDir('lm-bench-n8n-');
 	if (KEEP) tempDirs.delete(userFolder);
 	n8n = new N8n(target, userFolder);
@@ -228,12 +265,21 @@ async function main() {
 
 	const nproc = (await exec('nproc', [])).stdout.trim();
 	const nodeVersion = (await exec(n8n.paths.nodeExe, ['--version'])).stdout.trim();
-	const n8nVersion = JSON.parse(fs.readFileSync(path.join(n8n.paths.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	const n8nVersion = JSON.parse(
+		fs.readFileSync(path.join(n8n.paths.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+	).version;
 	results.machine = machine({ nproc, n8nVersion, n8nNodeVersion: nodeVersion });
 	// Which code was measured (read-only git; "unknown" outside a git checkout).
-	const head = await exec('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO }).catch(() => undefined);
-	const dirty = await exec('git', ['status', '--porcelain', '--', 'nodes', 'credentials'], { cwd: REPO }).catch(() => undefined);
-	results.commit = head?.code === 0 ? `${head.stdout.trim()}${dirty?.stdout.trim() ? ' with uncommitted changes in nodes/ or credentials/' : ''}` : 'unknown';
+	const head = await exec('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO }).catch(
+		() => undefined,
+	);
+	const dirty = await exec('git', ['status', '--porcelain', '--', 'nodes', 'credentials'], {
+		cwd: REPO,
+	}).catch(() => undefined);
+	results.commit =
+		head?.code === 0
+			? `${head.stdout.trim()}${dirty?.stdout.trim() ? ' with uncommitted changes in nodes/ or credentials/' : ''}`
+			: 'unknown';
 
 	// ---------------------------------------------------------------- sandboxes (random ports)
 	const apiKey = `bench-${crypto.randomBytes(12).toString('hex')}`;
@@ -243,18 +289,41 @@ async function main() {
 		s.tag = tag;
 		s.credential = credentialFor(tag);
 		s.recorder = recordArrivals(s);
-		log(`sandbox ${tag} at ${s.url} (${options.rateLimit ? `${options.rateLimit} per ${options.rateWindowMs} ms` : 'no rate limit'})`);
+		log(
+			`sandbox ${tag} at ${s.url} (${options.rateLimit ? `${options.rateLimit} per ${options.rateWindowMs} ms` : 'no rate limit'})`,
+		);
 		return s;
 	};
-	const sBulk = await sandbox('Bulk', { rateLimit: BULK.limit, rateWindowMs: BULK.windowMs, seed: { qr: 0 } });
-	const sList = await sandbox('List', { rateLimit: RETURN_ALL.limit, rateWindowMs: RETURN_ALL.windowMs, seed: { qr: RETURN_ALL.m } });
-	const sListSmall = await sandbox('ListS', { rateLimit: RETURN_ALL.limit, rateWindowMs: RETURN_ALL.windowMs, seed: { qr: RETURN_ALL.baselineM } });
+	const sBulk = await sandbox('Bulk', {
+		rateLimit: BULK.limit,
+		rateWindowMs: BULK.windowMs,
+		seed: { qr: 0 },
+	});
+	const sList = await sandbox('List', {
+		rateLimit: RETURN_ALL.limit,
+		rateWindowMs: RETURN_ALL.windowMs,
+		seed: { qr: RETURN_ALL.m },
+	});
+	const sListSmall = await sandbox('ListS', {
+		rateLimit: RETURN_ALL.limit,
+		rateWindowMs: RETURN_ALL.windowMs,
+		seed: { qr: RETURN_ALL.baselineM },
+	});
 	const sFree = await sandbox('Free', { rateLimit: 0, seed: { qr: RETURN_ALL.m } });
-	const sScale = await sandbox('Scale', { rateLimit: SCALING.limit, rateWindowMs: SCALING.windowMs, seed: { qr: 0 } });
+	const sScale = await sandbox('Scale', {
+		rateLimit: SCALING.limit,
+		rateWindowMs: SCALING.windowMs,
+		seed: { qr: 0 },
+	});
 
 	// ---------------------------------------------------------------- workflows
 	const wf = {
-		bulkLm: bulkWorkflow(workflowId('BulkLm'), `Bench: ${BULK.n} QR codes, Link Management node`, BULK.n, lmCreateNode(sBulk.credential)),
+		bulkLm: bulkWorkflow(
+			workflowId('BulkLm'),
+			`Bench: ${BULK.n} QR codes, Link Management node`,
+			BULK.n,
+			lmCreateNode(sBulk.credential),
+		),
 		bulkHttpBatched: bulkWorkflow(
 			workflowId('HttpBR'),
 			`Bench: ${BULK.n} QR codes, HTTP Request node, batching + retry`,
@@ -273,40 +342,88 @@ async function main() {
 			BULK.n,
 			httpCreateNode(sBulk.credential, sBulk.url, { retry: HTTP_RETRY }),
 		),
-		returnAll: returnAllWorkflow(workflowId('RetAll'), `Bench: Return All over ${RETURN_ALL.m}`, sList.credential, sList.options.maxLimit),
-		returnAllBaseline: returnAllWorkflow(workflowId('RetAllS'), `Bench: Return All over ${RETURN_ALL.baselineM}`, sListSmall.credential, sListSmall.options.maxLimit),
-		overhead: overheadWorkflow(workflowId('Overhead'), 'Bench: per-request overhead', sFree.credential, sFree.url, OVERHEAD.k, OVERHEAD.repeats),
+		returnAll: returnAllWorkflow(
+			workflowId('RetAll'),
+			`Bench: Return All over ${RETURN_ALL.m}`,
+			sList.credential,
+			sList.options.maxLimit,
+		),
+		returnAllBaseline: returnAllWorkflow(
+			workflowId('RetAllS'),
+			`Bench: Return All over ${RETURN_ALL.baselineM}`,
+			sListSmall.credential,
+			sListSmall.options.maxLimit,
+		),
+		overhead: overheadWorkflow(
+			workflowId('Overhead'),
+			'Bench: per-request overhead',
+			sFree.credential,
+			sFree.url,
+			OVERHEAD.k,
+			OVERHEAD.repeats,
+		),
 		...Object.fromEntries(
 			SCALING.ns.map((n) => [
 				`scale${n}`,
-				bulkWorkflow(workflowId(`Scale${n}`), `Bench: scaling, ${n} QR codes`, n, lmCreateNode(sScale.credential)),
+				bulkWorkflow(
+					workflowId(`Scale${n}`),
+					`Bench: scaling, ${n} QR codes`,
+					n,
+					lmCreateNode(sScale.credential),
+				),
 			]),
 		),
 	};
 	workflowsToImport.push(...Object.values(wf));
 	log('importing credentials and workflows ...');
-	await n8n.importCredentials(sandboxes.map((s) => ({ ...s.credential, type: CREDENTIAL_TYPE, data: { baseUrl: s.url, apiKey } })));
+	await n8n.importCredentials(
+		sandboxes.map((s) => ({
+			...s.credential,
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: s.url, apiKey },
+		})),
+	);
 	const dir = path.join(userFolder, 'bench-workflows');
 	fs.mkdirSync(dir, { recursive: true });
-	for (const w of workflowsToImport) fs.writeFileSync(path.join(dir, `${w.id}.json`), JSON.stringify(w, null, 2));
+	for (const w of workflowsToImport)
+		fs.writeFileSync(path.join(dir, `${w.id}.json`), JSON.stringify(w, null, 2));
 	const imported = await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
-	if (!/Successfully imported/i.test(imported.stdout + imported.stderr)) throw new Error(tail(imported.stdout + imported.stderr));
+	if (!/Successfully imported/i.test(imported.stdout + imported.stderr))
+		throw new Error(tail(imported.stdout + imported.stderr));
 
 	// ---------------------------------------------------------------- the bare client
 	startWorker();
 	log('bare client: c(r) for the floors, per-request times ...');
 	const cOf = new Map();
-	const lastWindowSizes = new Set([windowsNeeded(BULK.n, BULK.limit).r, ...SCALING.ns.map((n) => windowsNeeded(n, SCALING.limit).r)]);
+	const lastWindowSizes = new Set([
+		windowsNeeded(BULK.n, BULK.limit).r,
+		...SCALING.ns.map((n) => windowsNeeded(n, SCALING.limit).r),
+	]);
 	for (const r of lastWindowSizes) {
 		sFree.reset();
-		const runs = await bareRepeated(sFree, { method: 'POST', path: '/api/qr/add', body: { type: 'link', data: 'https://example.com/c/{i}', name: 'c {i}' }, count: r, mode: 'concurrent' }, C_REPEATS);
+		const runs = await bareRepeated(
+			sFree,
+			{
+				method: 'POST',
+				path: '/api/qr/add',
+				body: { type: 'link', data: 'https://example.com/c/{i}', name: 'c {i}' },
+				count: r,
+				mode: 'concurrent',
+			},
+			C_REPEATS,
+		);
 		cOf.set(r, median(runs.map((x) => x.totalMs)));
 	}
 	results.cOf = Object.fromEntries(cOf);
 	sFree.reset();
 	const pageRuns = await bareRepeated(
 		sFree,
-		{ method: 'GET', path: `/api/qr?page={i}&limit=${sFree.options.maxLimit}`, count: Math.ceil(RETURN_ALL.m / sFree.options.maxLimit), mode: 'sequential' },
+		{
+			method: 'GET',
+			path: `/api/qr?page={i}&limit=${sFree.options.maxLimit}`,
+			count: Math.ceil(RETURN_ALL.m / sFree.options.maxLimit),
+			mode: 'sequential',
+		},
 		3,
 	);
 	results.pageMs = median(pageRuns.flatMap((x) => x.latencies));
@@ -315,19 +432,41 @@ async function main() {
 	// ---------------------------------------------------------------- 4. overhead (first: no waits)
 	if (ONLY.includes('overhead')) {
 		sFree.reset();
-		const seq = await bareRepeated(sFree, { method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'sequential' }, OVERHEAD.bareRepeats);
-		const conc = await bareRepeated(sFree, { method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'concurrent' }, OVERHEAD.bareRepeats);
-		log(`overhead: n8n execute (${OVERHEAD.repeats} × Link Management, ${OVERHEAD.repeats} × HTTP Request, ${OVERHEAD.k} items each) ...`);
-		const res = await execute(wf.overhead, `LM account get 1`, { sandbox: sFree, recorder: sFree.recorder });
-		const firstRequestAfter = (task) => (res.arrivals.find((a) => a.at >= task.startTime)?.at ?? NaN) - task.startTime;
+		const seq = await bareRepeated(
+			sFree,
+			{ method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'sequential' },
+			OVERHEAD.bareRepeats,
+		);
+		const conc = await bareRepeated(
+			sFree,
+			{ method: 'GET', path: '/api/account', count: OVERHEAD.k, mode: 'concurrent' },
+			OVERHEAD.bareRepeats,
+		);
+		log(
+			`overhead: n8n execute (${OVERHEAD.repeats} × Link Management, ${OVERHEAD.repeats} × HTTP Request, ${OVERHEAD.k} items each) ...`,
+		);
+		const res = await execute(wf.overhead, `LM account get 1`, {
+			sandbox: sFree,
+			recorder: sFree.recorder,
+		});
+		const firstRequestAfter = (task) =>
+			(res.arrivals.find((a) => a.at >= task.startTime)?.at ?? NaN) - task.startTime;
 		const startToFirst = (prefix) =>
-			median(Array.from({ length: OVERHEAD.repeats }, (_, i) => firstRequestAfter(res.run.data.resultData.runData[`${prefix} ${i + 1}`][0])));
+			median(
+				Array.from({ length: OVERHEAD.repeats }, (_, i) =>
+					firstRequestAfter(res.run.data.resultData.runData[`${prefix} ${i + 1}`][0]),
+				),
+			);
 		const perNode = (prefix) =>
 			Array.from({ length: OVERHEAD.repeats }, (_, i) => {
 				const task = res.run.data.resultData.runData[`${prefix} ${i + 1}`]?.[0];
-				if (!task || task.error) throw new Error(`${prefix} ${i + 1}: ${task?.error?.message ?? 'did not run'}`);
+				if (!task || task.error)
+					throw new Error(`${prefix} ${i + 1}: ${task?.error?.message ?? 'did not run'}`);
 				const items = task.data.main[0];
-				if (items.length !== OVERHEAD.k || items.some((it) => (it.json.data ?? it.json).email === undefined)) {
+				if (
+					items.length !== OVERHEAD.k ||
+					items.some((it) => (it.json.data ?? it.json).email === undefined)
+				) {
 					throw new Error(`${prefix} ${i + 1}: expected ${OVERHEAD.k} account items`);
 				}
 				return task.executionTime;
@@ -347,7 +486,9 @@ async function main() {
 			lmStartToFirst: startToFirst('LM account get'),
 			httpStartToFirst: startToFirst('HTTP account get'),
 		};
-		log(`  per request: bare seq ${msf(results.overhead.bareSeqPerReq, 2)}, bare ×${OVERHEAD.k} ${msf(results.overhead.bareConcPerReq, 2)}, Link Management ${msf(results.overhead.lmPerReq, 2)}, HTTP Request ${msf(results.overhead.httpPerReq, 2)}`);
+		log(
+			`  per request: bare seq ${msf(results.overhead.bareSeqPerReq, 2)}, bare ×${OVERHEAD.k} ${msf(results.overhead.bareConcPerReq, 2)}, Link Management ${msf(results.overhead.lmPerReq, 2)}, HTTP Request ${msf(results.overhead.httpPerReq, 2)}`,
+		);
 	}
 
 	// ---------------------------------------------------------------- 1. bulk create
@@ -359,25 +500,84 @@ async function main() {
 		const lastMs = cOf.get(r);
 		const floor = floorMs({ n, limit, windowMs, lastMs, t0: res.t0 });
 		const nominal = floorMs({ n, limit, windowMs, lastMs });
-		const analysis = windowAnalysis({ arrivals: res.arrivals, windowMs, limit, t0: res.t0, t1: res.t0 + res.ms, statusOf: res.statusOf });
+		const analysis = windowAnalysis({
+			arrivals: res.arrivals,
+			windowMs,
+			limit,
+			t0: res.t0,
+			t1: res.t0 + res.ms,
+			statusOf: res.statusOf,
+		});
 		// The same floor counted from the node's first request: how well it paced once it sent.
 		const fromFirst = analysis && {
 			floor: floorMs({ n, limit, windowMs, lastMs, t0: analysis.firstAt }),
 			ms: res.t0 + res.ms - analysis.firstAt,
 		};
-		const row = { key, label, n, limit, windowMs, k, r, t0: res.t0, lastMs, ms: res.ms, processMs: res.processMs, floor, nominal, ...outcome, rateLimited: res.stats.rateLimited, requests: res.stats.requests, nodeError: res.nodeError, analysis, fromFirst };
-		log(`  ${sec(res.ms)} (floor ${sec(floor)}, ${ratio(res.ms / floor)}); 429s ${row.rateLimited}; failed ${row.failed}; created ${row.created}, duplicates ${row.duplicates}${res.nodeError ? `; node error: ${res.nodeError}` : ''}`);
+		const row = {
+			key,
+			label,
+			n,
+			limit,
+			windowMs,
+			k,
+			r,
+			t0: res.t0,
+			lastMs,
+			ms: res.ms,
+			processMs: res.processMs,
+			floor,
+			nominal,
+			...outcome,
+			rateLimited: res.stats.rateLimited,
+			requests: res.stats.requests,
+			nodeError: res.nodeError,
+			analysis,
+			fromFirst,
+		};
+		log(
+			`  ${sec(res.ms)} (floor ${sec(floor)}, ${ratio(res.ms / floor)}); 429s ${row.rateLimited}; failed ${row.failed}; created ${row.created}, duplicates ${row.duplicates}${res.nodeError ? `; node error: ${res.nodeError}` : ''}`,
+		);
 		return row;
 	};
 	results.bulk = [];
 	if (ONLY.includes('bulk')) {
-		results.bulk.push(await bulkRun('lm', 'Link Management node', wf.bulkLm, 'Link Management: create QR codes', sBulk, BULK));
+		results.bulk.push(
+			await bulkRun(
+				'lm',
+				'Link Management node',
+				wf.bulkLm,
+				'Link Management: create QR codes',
+				sBulk,
+				BULK,
+			),
+		);
 	}
 	if (ONLY.includes('http')) {
 		results.bulk.push(
-			await bulkRun('httpBatched', `HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms + Retry On Fail (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`, wf.bulkHttpBatched, 'HTTP Request: create QR codes', sBulk, BULK),
-			await bulkRun('httpBatchOnly', `HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms, no Retry On Fail`, wf.bulkHttpBatchOnly, 'HTTP Request: create QR codes', sBulk, BULK),
-			await bulkRun('httpNaive', `HTTP Request node, Retry On Fail only (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`, wf.bulkHttpNaive, 'HTTP Request: create QR codes', sBulk, BULK),
+			await bulkRun(
+				'httpBatched',
+				`HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms + Retry On Fail (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`,
+				wf.bulkHttpBatched,
+				'HTTP Request: create QR codes',
+				sBulk,
+				BULK,
+			),
+			await bulkRun(
+				'httpBatchOnly',
+				`HTTP Request node, batching ${HTTP_BATCHING.batchSize} per ${HTTP_BATCHING.batchInterval} ms, no Retry On Fail`,
+				wf.bulkHttpBatchOnly,
+				'HTTP Request: create QR codes',
+				sBulk,
+				BULK,
+			),
+			await bulkRun(
+				'httpNaive',
+				`HTTP Request node, Retry On Fail only (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms)`,
+				wf.bulkHttpNaive,
+				'HTTP Request: create QR codes',
+				sBulk,
+				BULK,
+			),
 		);
 	}
 
@@ -385,7 +585,11 @@ async function main() {
 	if (ONLY.includes('returnAll')) {
 		const one = async (workflow, s, m) => {
 			log(`Return All over ${m} QR codes, page size ${s.options.maxLimit} ...`);
-			const res = await execute(workflow, 'Link Management: all QR codes', { sandbox: s, recorder: s.recorder, memory: true });
+			const res = await execute(workflow, 'Link Management: all QR codes', {
+				sandbox: s,
+				recorder: s.recorder,
+				memory: true,
+			});
 			if (res.nodeError) throw new Error(`Return All failed: ${res.nodeError}`);
 			const ids = res.items.map((it) => Number(it.json.id));
 			const complete = ids.length === m && ids.every((id, i) => id === i + 1);
@@ -395,12 +599,40 @@ async function main() {
 			// Pages are read one after another: the last window's r pages take r page times, and all
 			// pages together never take less than pages × one page.
 			const floor = Math.max(
-				floorMs({ n: pages, limit: RETURN_ALL.limit, windowMs: RETURN_ALL.windowMs, lastMs: r * results.pageMs, t0: res.t0 }),
+				floorMs({
+					n: pages,
+					limit: RETURN_ALL.limit,
+					windowMs: RETURN_ALL.windowMs,
+					lastMs: r * results.pageMs,
+					t0: res.t0,
+				}),
 				pages * results.pageMs,
 			);
-			const analysis = windowAnalysis({ arrivals: res.arrivals, windowMs: RETURN_ALL.windowMs, limit: RETURN_ALL.limit, t0: res.t0, t1: res.t0 + res.ms, statusOf: res.statusOf });
-			const row = { m, pageSize, pages, requests: res.stats.requests, rateLimited: res.stats.rateLimited, items: ids.length, complete, ms: res.ms, processMs: res.processMs, floor, memory: res.memory, analysis };
-			log(`  ${row.requests} requests (${pages} pages), ${sec(res.ms)} (floor ${sec(floor)}); items ${row.items}${complete ? '' : ' INCOMPLETE'}; peak RSS n8n ${mib(res.memory.rootHwmKb)}, tree ${mib(res.memory.peakTreeRssKb)}`);
+			const analysis = windowAnalysis({
+				arrivals: res.arrivals,
+				windowMs: RETURN_ALL.windowMs,
+				limit: RETURN_ALL.limit,
+				t0: res.t0,
+				t1: res.t0 + res.ms,
+				statusOf: res.statusOf,
+			});
+			const row = {
+				m,
+				pageSize,
+				pages,
+				requests: res.stats.requests,
+				rateLimited: res.stats.rateLimited,
+				items: ids.length,
+				complete,
+				ms: res.ms,
+				processMs: res.processMs,
+				floor,
+				memory: res.memory,
+				analysis,
+			};
+			log(
+				`  ${row.requests} requests (${pages} pages), ${sec(res.ms)} (floor ${sec(floor)}); items ${row.items}${complete ? '' : ' INCOMPLETE'}; peak RSS n8n ${mib(res.memory.rootHwmKb)}, tree ${mib(res.memory.peakTreeRssKb)}`,
+			);
 			return row;
 		};
 		results.returnAll = await one(wf.returnAll, sList, RETURN_ALL.m);
@@ -411,7 +643,16 @@ async function main() {
 	results.scaling = [];
 	if (ONLY.includes('scaling')) {
 		for (const n of SCALING.ns) {
-			results.scaling.push(await bulkRun(`scale${n}`, `Link Management node, N = ${n}`, wf[`scale${n}`], 'Link Management: create QR codes', sScale, { n, limit: SCALING.limit, windowMs: SCALING.windowMs }));
+			results.scaling.push(
+				await bulkRun(
+					`scale${n}`,
+					`Link Management node, N = ${n}`,
+					wf[`scale${n}`],
+					'Link Management: create QR codes',
+					sScale,
+					{ n, limit: SCALING.limit, windowMs: SCALING.windowMs },
+				),
+			);
 		}
 	}
 
@@ -436,12 +677,20 @@ function report() {
 				['nproc', m.nproc],
 				['CPU', m.cpu],
 				['Memory', m.memory],
-				['Package measured', `${JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).version}, commit ${results.commit}`],
+				[
+					'Package measured',
+					`${JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).version}, commit ${results.commit}`,
+				],
 				['n8n', `${m.n8n} on Node ${m.n8nNode}`],
 				['Bench process (sandbox, bare client)', `Node ${m.node}`],
 				['Kernel', m.kernel],
 				['Load average at the end', m.loadavg],
-				['Other n8n processes', results.otherN8n?.length || results.othersAfter?.length ? `${results.otherN8n.length} at the start, ${results.othersAfter?.length ?? '?'} at the end (numbers skewed)` : 'none at the start or the end'],
+				[
+					'Other n8n processes',
+					results.otherN8n?.length || results.othersAfter?.length
+						? `${results.otherN8n.length} at the start, ${results.othersAfter?.length ?? '?'} at the end (numbers skewed)`
+						: 'none at the start or the end',
+				],
 				['Date', m.date],
 				['Bench duration', fmtSec(results.totalMs ?? 0)],
 			],
@@ -449,20 +698,38 @@ function report() {
 		'',
 	);
 	out.push(
-		'**What is timed.** The time of a node is its own entry in the execution\'s run data: `executionTime` (from `startTime`, taken just before n8n runs the node, to the end of the node, retries included), read from `n8n execute --rawOutput`. It leaves out n8n\'s start-up, the trigger and the Code node that makes the items. Each request\'s arrival is recorded by the sandbox (its fault hook, used here only as a clock), so the tables can say which window each request fell in.',
+		"**What is timed.** The time of a node is its own entry in the execution's run data: `executionTime` (from `startTime`, taken just before n8n runs the node, to the end of the node, retries included), read from `n8n execute --rawOutput`. It leaves out n8n's start-up, the trigger and the Code node that makes the items. Each request's arrival is recorded by the sandbox (its fault hook, used here only as a clock), so the tables can say which window each request fell in.",
 		'',
 		'**The floor.** The sandbox has fixed windows of W ms aligned to the epoch, L requests each. N requests need k = ceil(N / L) windows, r = N − (k − 1) × L of them in the last. The best possible client sends L requests at once at its start t0 and L more at the start of each following window, so its last request goes out at the start of window k and is answered c(r) later. With the phase φ = t0 mod W of the start in its window:',
 		'',
 		'- **nominal floor** = (k − 1) × W + c(r): the start exactly at a window boundary (φ = 0);',
-		'- **floor for that start** = (k − 1) × W − φ + c(r) (for k = 1: c(N)): the least time possible for the run\'s actual start, at most the nominal floor. A client that ignores the windows\' phase (such as the HTTP Request node\'s batching) cannot go below the nominal floor; one that waits for the windows can.',
+		"- **floor for that start** = (k − 1) × W − φ + c(r) (for k = 1: c(N)): the least time possible for the run's actual start, at most the nominal floor. A client that ignores the windows' phase (such as the HTTP Request node's batching) cannot go below the nominal floor; one that waits for the windows can.",
 		'',
-		`c(r) is the median time the bare client (Node's \`fetch\` in a worker thread) takes for r concurrent \`POST /api/qr/add\` against a sandbox without limit (${C_REPEATS} tries): ${Object.entries(results.cOf ?? {}).map(([r, ms]) => `c(${r}) = ${msf(ms)}`).join(', ')}. The target is time ≤ 1.05 × floor; both ratios are shown.`,
+		`c(r) is the median time the bare client (Node's \`fetch\` in a worker thread) takes for r concurrent \`POST /api/qr/add\` against a sandbox without limit (${C_REPEATS} tries): ${Object.entries(
+			results.cOf ?? {},
+		)
+			.map(([r, ms]) => `c(${r}) = ${msf(ms)}`)
+			.join(', ')}. The target is time ≤ 1.05 × floor; both ratios are shown.`,
 		'',
 	);
 
 	const bulkTable = (rows) =>
 		table(
-			['Run', 'N', 'time', 'nominal floor', 'time / nominal floor', 'phase φ of the start', 'floor for that start', 'time / that floor', '429s', 'requests', 'failed items', 'created', 'duplicates'],
+			[
+				'Run',
+				'N',
+				'time',
+				'nominal floor',
+				'time / nominal floor',
+				'phase φ of the start',
+				'floor for that start',
+				'time / that floor',
+				'429s',
+				'requests',
+				'failed items',
+				'created',
+				'duplicates',
+			],
 			rows.map((r) => [
 				r.label,
 				r.n,
@@ -481,7 +748,19 @@ function report() {
 		);
 	const whereTable = (rows) =>
 		table(
-			['Run', 'windows needed (k)', 'windows spanned', 'full windows', 'start → 1st request', 'floor from the 1st request', 'time from the 1st request / that floor', 'window start → its 1st request (median / max)', '1st → 2nd request of a window (median / max)', 'last request → node end', 'time − floor for its start'],
+			[
+				'Run',
+				'windows needed (k)',
+				'windows spanned',
+				'full windows',
+				'start → 1st request',
+				'floor from the 1st request',
+				'time from the 1st request / that floor',
+				'window start → its 1st request (median / max)',
+				'1st → 2nd request of a window (median / max)',
+				'last request → node end',
+				'time − floor for its start',
+			],
 			rows.map((r) => {
 				const a = r.analysis ?? {};
 				return [
@@ -503,18 +782,22 @@ function report() {
 	const bulk = results.bulk ?? [];
 	if (bulk.length) {
 		const b = bulk[0];
-		out.push(`## 1–2. Bulk create: ${BULK.n} QR codes at ${BULK.limit} requests per ${BULK.windowMs} ms`, '');
+		out.push(
+			`## 1–2. Bulk create: ${BULK.n} QR codes at ${BULK.limit} requests per ${BULK.windowMs} ms`,
+			'',
+		);
 		out.push(
 			`Start → Code node (${BULK.n} items) → the create node. Nominal floor: (${b.k} − 1) × ${BULK.windowMs} ms + c(${b.r}) = ${sec(b.nominal)}. "failed items" are input items without a successful output item (all of them when the node fails); "duplicates" are sandbox records beyond the first with the same name and data. The HTTP Request node posts to \`{baseUrl}/api/qr/add\` with the same credential (*Authentication → Predefined Credential Type → Link Management API*), a JSON body, and Retry On Fail at the editor's maximum (${HTTP_RETRY.maxTries} tries, ${HTTP_RETRY.waitBetweenTries} ms apart); "batching" is *Options → Batching*, ${HTTP_BATCHING.batchSize} items per batch, ${HTTP_BATCHING.batchInterval} ms interval.`,
 			'',
 			bulkTable(bulk),
 			'',
-			'Where the time went (from the sandbox\'s arrival times):',
+			"Where the time went (from the sandbox's arrival times):",
 			'',
 			whereTable(bulk),
 			'',
 		);
-		for (const r of bulk) if (r.nodeError) out.push(`- ${r.label}: the node failed with "${r.nodeError}".`);
+		for (const r of bulk)
+			if (r.nodeError) out.push(`- ${r.label}: the node failed with "${r.nodeError}".`);
 		if (bulk.some((r) => r.nodeError)) out.push('');
 	}
 
@@ -526,22 +809,39 @@ function report() {
 			`QR Code › Get Many, Return All, *Options → Page Size* ${ra.pageSize} (the sandbox's max-limit), ${RETURN_ALL.limit} requests per ${RETURN_ALL.windowMs} ms. Pages are read one after another; the floor is max((k − 1) × W − φ + r × p, pages × p) with p = ${msf(results.pageMs)}, the bare client's median time for one page of ${ra.pageSize} (sequential, no limit). Peak memory: the n8n process's VmHWM (read every 25 ms from /proc until it exits), and the peak of the summed VmRSS of the \`n8n execute\` process tree (n8n and its task runner), sampled every 25 ms. The baseline is the same workflow over ${base?.m} records (one page).`,
 			'',
 			table(
-				['Records', 'requests sent', 'ceil(M / page size)', '429s', 'items out', 'time', 'floor for its start (φ)', 'time / floor', 'peak RSS n8n (VmHWM)', 'peak RSS tree'],
-				[ra, base].filter(Boolean).map((r) => [
-					r.m.toLocaleString('en'),
-					r.requests,
-					r.pages,
-					r.rateLimited,
-					`${r.items}${r.complete ? ' (all, in order)' : ' (INCOMPLETE)'}`,
-					sec(r.ms),
-					r === ra ? `${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)` : '– (one request)',
-					r === ra ? ratio(r.ms / r.floor) : '–',
-					mib(r.memory.rootHwmKb),
-					mib(r.memory.peakTreeRssKb),
-				]),
+				[
+					'Records',
+					'requests sent',
+					'ceil(M / page size)',
+					'429s',
+					'items out',
+					'time',
+					'floor for its start (φ)',
+					'time / floor',
+					'peak RSS n8n (VmHWM)',
+					'peak RSS tree',
+				],
+				[ra, base]
+					.filter(Boolean)
+					.map((r) => [
+						r.m.toLocaleString('en'),
+						r.requests,
+						r.pages,
+						r.rateLimited,
+						`${r.items}${r.complete ? ' (all, in order)' : ' (INCOMPLETE)'}`,
+						sec(r.ms),
+						r === ra
+							? `${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`
+							: '– (one request)',
+						r === ra ? ratio(r.ms / r.floor) : '–',
+						mib(r.memory.rootHwmKb),
+						mib(r.memory.peakTreeRssKb),
+					]),
 			),
 			'',
-			base ? `Memory for ${ra.m.toLocaleString('en')} records over the ${base.m}-record baseline: +${mib(ra.memory.rootHwmKb - base.memory.rootHwmKb)} (n8n process), i.e. about ${(((ra.memory.rootHwmKb - base.memory.rootHwmKb) * 1024) / (ra.m - base.m) / 1024).toFixed(1)} KiB per record, run data and its JSON output included.` : '',
+			base
+				? `Memory for ${ra.m.toLocaleString('en')} records over the ${base.m}-record baseline: +${mib(ra.memory.rootHwmKb - base.memory.rootHwmKb)} (n8n process), i.e. about ${(((ra.memory.rootHwmKb - base.memory.rootHwmKb) * 1024) / (ra.m - base.m) / 1024).toFixed(1)} KiB per record, run data and its JSON output included.`
+				: '',
 			'',
 		);
 	}
@@ -553,12 +853,42 @@ function report() {
 			`Account › Get (\`GET /api/account\`) for ${o.k} items against the sandbox with its rate limit off. n8n sends a node's items concurrently, so a node's time per request is its \`executionTime\` / ${o.k}; the median of ${OVERHEAD.repeats} nodes of each kind in one execution (interleaved: Link Management 1, HTTP Request 1, Link Management 2, …). The bare client is Node's \`fetch\` in a worker thread of the bench process: ${o.k} requests one after another, and ${o.k} at once (median of ${OVERHEAD.bareRepeats} runs each).`,
 			'',
 			table(
-				['Client', 'concurrency', 'time per request', 'ratio to bare fetch, same concurrency', 'ratio to bare fetch, sequential'],
 				[
-					['bare fetch, sequential', 1, msf(o.bareSeqPerReq, 2) + ` (median latency ${msf(o.bareSeqLatencyMedian, 2)})`, '–', ratio(1)],
-					[`bare fetch, ${o.k} at once`, o.k, msf(o.bareConcPerReq, 2), ratio(1), ratio(o.bareConcPerReq / o.bareSeqPerReq)],
-					['Link Management node', o.k, msf(o.lmPerReq, 2), ratio(o.lmPerReq / o.bareConcPerReq), ratio(o.lmPerReq / o.bareSeqPerReq)],
-					['HTTP Request node', o.k, msf(o.httpPerReq, 2), ratio(o.httpPerReq / o.bareConcPerReq), ratio(o.httpPerReq / o.bareSeqPerReq)],
+					'Client',
+					'concurrency',
+					'time per request',
+					'ratio to bare fetch, same concurrency',
+					'ratio to bare fetch, sequential',
+				],
+				[
+					[
+						'bare fetch, sequential',
+						1,
+						msf(o.bareSeqPerReq, 2) + ` (median latency ${msf(o.bareSeqLatencyMedian, 2)})`,
+						'–',
+						ratio(1),
+					],
+					[
+						`bare fetch, ${o.k} at once`,
+						o.k,
+						msf(o.bareConcPerReq, 2),
+						ratio(1),
+						ratio(o.bareConcPerReq / o.bareSeqPerReq),
+					],
+					[
+						'Link Management node',
+						o.k,
+						msf(o.lmPerReq, 2),
+						ratio(o.lmPerReq / o.bareConcPerReq),
+						ratio(o.lmPerReq / o.bareSeqPerReq),
+					],
+					[
+						'HTTP Request node',
+						o.k,
+						msf(o.httpPerReq, 2),
+						ratio(o.httpPerReq / o.bareConcPerReq),
+						ratio(o.httpPerReq / o.bareSeqPerReq),
+					],
 				],
 			),
 			'',
@@ -569,12 +899,28 @@ function report() {
 
 	const sc = results.scaling ?? [];
 	if (sc.length) {
-		out.push(`## 5. Scaling: the bulk job at N = ${SCALING.ns.join(', ')}, ${SCALING.limit} requests per ${SCALING.windowMs} ms`, '');
+		out.push(
+			`## 5. Scaling: the bulk job at N = ${SCALING.ns.join(', ')}, ${SCALING.limit} requests per ${SCALING.windowMs} ms`,
+			'',
+		);
 		out.push(
 			`The same workflow as in 1 (Link Management node), another window: ${SCALING.limit} per ${SCALING.windowMs} ms, so that N = 30 already needs two windows and N = 3000 (${windowsNeeded(3000, SCALING.limit).k} windows) stays near two minutes. With few windows the floor for the actual start depends mostly on its phase (for k = 2 it is anything from c(r) to W + c(r)), so at N = 30 read the nominal ratio; at k ≥ 10 the two agree within W / ((k − 1) × W). The node's own cost per item is the preparation before its first request (the "where the time went" table).`,
 			'',
 			table(
-				['N', 'windows (k)', 'time', 'nominal floor', 'time / nominal floor', 'phase φ of the start', 'floor for that start', 'time / that floor', 'time − nominal floor', '429s', 'failed items', 'duplicates'],
+				[
+					'N',
+					'windows (k)',
+					'time',
+					'nominal floor',
+					'time / nominal floor',
+					'phase φ of the start',
+					'floor for that start',
+					'time / that floor',
+					'time − nominal floor',
+					'429s',
+					'failed items',
+					'duplicates',
+				],
 				sc.map((r) => [
 					r.n,
 					r.k,
@@ -606,8 +952,11 @@ function report() {
 function findings() {
 	const notes = [];
 	const bulk = results.bulk ?? [];
-	const lmRuns = [...bulk.filter((r) => r.key === 'lm'), ...(results.scaling ?? [])].filter((r) => r.analysis && r.fromFirst);
-	const each = (fn) => lmRuns.map((r) => `${fn(r)} (N = ${r.n} at ${r.limit}/${r.windowMs / 1000} s)`).join(', ');
+	const lmRuns = [...bulk.filter((r) => r.key === 'lm'), ...(results.scaling ?? [])].filter(
+		(r) => r.analysis && r.fromFirst,
+	);
+	const each = (fn) =>
+		lmRuns.map((r) => `${fn(r)} (N = ${r.n} at ${r.limit}/${r.windowMs / 1000} s)`).join(', ');
 	if (lmRuns.length) {
 		notes.push(
 			`**Link Management node, pacing:** ${lmRuns.reduce((sum, r) => sum + r.rateLimited, 0)} answers were 429 in all these runs; windows carrying the full budget: ${each((r) => `${r.analysis.fullWindows} of ${r.k}`)}. Counted from its first request, the node took ${each((r) => ratio(r.fromFirst.ms / r.fromFirst.floor))} the floor from that moment. Each window's first request arrived a median ${each((r) => msf(r.analysis.lagMedianMs, 0))} after the window opened (the node waits for the announced reset plus a ${RESET_MARGIN_MS} ms margin), the second one ${each((r) => msf(r.analysis.probeGapMedianMs, 0))} after the first (the first request of a fresh window goes alone to learn the budget). These costs are paid once, in the last window: every window opens on the clock whatever the node did in the previous one.`,

@@ -22,10 +22,16 @@ const rows = (count, name = 'Rows') =>
 		[220, 0],
 	);
 
-const credentialsOf = (credential) => ({ [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } });
+const credentialsOf = (credential) => ({
+	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+});
 
 /** Link Management node: QR Code › Create, one per input item. */
-export const lmCreateNode = (credential, name = 'Link Management: create QR codes', position = [440, 0]) =>
+export const lmCreateNode = (
+	credential,
+	name = 'Link Management: create QR codes',
+	position = [440, 0],
+) =>
 	node(
 		name,
 		PACKAGE_NODE_TYPE,
@@ -46,7 +52,11 @@ export const lmCreateNode = (credential, name = 'Link Management: create QR code
  * with a JSON body. `batching`: { batchSize, batchInterval } or undefined; `retry`: node-level
  * Retry On Fail settings or undefined.
  */
-export const httpCreateNode = (credential, baseUrl, { batching, retry, name = 'HTTP Request: create QR codes' } = {}) =>
+export const httpCreateNode = (
+	credential,
+	baseUrl,
+	{ batching, retry, name = 'HTTP Request: create QR codes' } = {},
+) =>
 	node(
 		name,
 		'n8n-nodes-base.httpRequest',
@@ -64,7 +74,9 @@ export const httpCreateNode = (credential, baseUrl, { batching, retry, name = 'H
 		[440, 0],
 		{
 			credentials: credentialsOf(credential),
-			...(retry ? { retryOnFail: true, maxTries: retry.maxTries, waitBetweenTries: retry.waitBetweenTries } : {}),
+			...(retry
+				? { retryOnFail: true, maxTries: retry.maxTries, waitBetweenTries: retry.waitBetweenTries }
+				: {}),
 		},
 	);
 
@@ -73,7 +85,15 @@ function chain(id, name, nodes) {
 	for (let i = 0; i < nodes.length - 1; i++) {
 		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	}
-	return { id, name, nodes, connections, settings: { executionOrder: 'v1' }, pinData: {}, active: false };
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
 }
 
 /** Start → N rows → one create node. */
@@ -108,9 +128,16 @@ export function overheadWorkflow(id, title, credential, baseUrl, count, repeats)
 	for (let i = 1; i <= repeats; i++) {
 		const y = (i - 1) * 400;
 		measured.push(
-			node(`LM account get ${i}`, PACKAGE_NODE_TYPE, 1, { resource: 'account', operation: 'get' }, [440, y], {
-				credentials: credentialsOf(credential),
-			}),
+			node(
+				`LM account get ${i}`,
+				PACKAGE_NODE_TYPE,
+				1,
+				{ resource: 'account', operation: 'get' },
+				[440, y],
+				{
+					credentials: credentialsOf(credential),
+				},
+			),
 			node(
 				`HTTP account get ${i}`,
 				'n8n-nodes-base.httpRequest',

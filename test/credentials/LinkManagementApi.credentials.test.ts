@@ -12,7 +12,8 @@ import { AUTHORIZATION, unmatchedRequests, useServiceMocks } from '../helpers/se
 
 useServiceMocks();
 
-const WRONG_KEY_MESSAGE = 'The service answered with an error: the API key is missing, wrong or expired.';
+const WRONG_KEY_MESSAGE =
+	'The service answered with an error: the API key is missing, wrong or expired.';
 
 /** Where the node sends account get for this Base URL. */
 function nodeAccountUrl(baseUrl: string): URL {
@@ -23,7 +24,10 @@ describe('credential type', () => {
 	test('is linkManagementApi with the fields baseUrl and apiKey, the key a password field', () => {
 		expect(credentialType.name).toBe('linkManagementApi');
 		expect(credentialType.displayName).toBe('Link Management API');
-		expect(credentialType.properties.map((property) => property.name)).toEqual(['baseUrl', 'apiKey']);
+		expect(credentialType.properties.map((property) => property.name)).toEqual([
+			'baseUrl',
+			'apiKey',
+		]);
 		expect(credentialType.properties[1].typeOptions?.password).toBe(true);
 	});
 });
@@ -40,27 +44,33 @@ describe('credential test request', () => {
 		'https://h.test/short/api/',
 		' https://h.test/short/ ',
 		'http://h.test:8080/links',
-	])('for the Base URL %j reaches the same /api/account as the node, with the bearer key', async (baseUrl) => {
-		const target = nodeAccountUrl(baseUrl);
-		const scope = nock(target.origin)
-			.matchHeader('authorization', AUTHORIZATION)
-			.get(target.pathname)
-			.reply(200, { error: 0, data: accountRecord });
+	])(
+		'for the Base URL %j reaches the same /api/account as the node, with the bearer key',
+		async (baseUrl) => {
+			const target = nodeAccountUrl(baseUrl);
+			const scope = nock(target.origin)
+				.matchHeader('authorization', AUTHORIZATION)
+				.get(target.pathname)
+				.reply(200, { error: 0, data: accountRecord });
 
-		const result = await testCredential({ baseUrl, apiKey: TEST_API_KEY });
+			const result = await testCredential({ baseUrl, apiKey: TEST_API_KEY });
 
-		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(target.pathname).toMatch(/\/api\/account$/);
-		expect(unmatchedRequests()).toEqual([]);
-		scope.done();
-	});
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(target.pathname).toMatch(/\/api\/account$/);
+			expect(unmatchedRequests()).toEqual([]);
+			scope.done();
+		},
+	);
 
 	test.each(['ftp://h.test', 'h.test', '', 'https://h.test?x=1', 'https://h.test/#top'])(
 		'for the Base URL %j, which the node refuses, does not report success',
 		async (baseUrl) => {
 			expect(() => apiRootFromBaseUrl(baseUrl)).toThrow(/Base URL/);
 			// Whatever the host answers (here: any page, as a web server would), the test must fail.
-			nock(/h\.test/).persist().get(/.*/).reply(200, '<html><body>Welcome</body></html>', { 'Content-Type': 'text/html' });
+			nock(/h\.test/)
+				.persist()
+				.get(/.*/)
+				.reply(200, '<html><body>Welcome</body></html>', { 'Content-Type': 'text/html' });
 
 			const result = await testCredential({ baseUrl, apiKey: TEST_API_KEY });
 
@@ -72,12 +82,17 @@ describe('credential test request', () => {
 describe('credential test rules', () => {
 	const WRONG_KEY = 'wrong-key-0000';
 	const answer = (status: number, body: unknown, key = TEST_API_KEY) =>
-		nock('https://h.test').matchHeader('authorization', `Bearer ${key}`).get('/api/account').reply(status, body as nock.Body);
+		nock('https://h.test')
+			.matchHeader('authorization', `Bearer ${key}`)
+			.get('/api/account')
+			.reply(status, body as nock.Body);
 
 	test('a good key: the account answer passes', async () => {
 		const scope = answer(200, { error: 0, data: accountRecord });
 
-		await expect(testCredential({ baseUrl: 'https://h.test', apiKey: TEST_API_KEY })).resolves.toEqual({
+		await expect(
+			testCredential({ baseUrl: 'https://h.test', apiKey: TEST_API_KEY }),
+		).resolves.toEqual({
 			status: 'OK',
 			message: 'Connection successful!',
 		});
@@ -90,10 +105,12 @@ describe('credential test rules', () => {
 	])('a bad key answered HTTP 200 with %s fails with the rule message', async (_what, body) => {
 		const scope = answer(200, body, WRONG_KEY);
 
-		await expect(testCredential({ baseUrl: 'https://h.test', apiKey: WRONG_KEY })).resolves.toEqual({
-			status: 'Error',
-			message: WRONG_KEY_MESSAGE,
-		});
+		await expect(testCredential({ baseUrl: 'https://h.test', apiKey: WRONG_KEY })).resolves.toEqual(
+			{
+				status: 'Error',
+				message: WRONG_KEY_MESSAGE,
+			},
+		);
 		scope.done();
 	});
 

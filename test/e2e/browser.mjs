@@ -31,11 +31,29 @@ const CUSTOM_API_CALL = 'Custom API Call'; // n8n adds it to nodes whose credent
  * and the record to pick (by ID; the first match of the filter when the service has no such record).
  */
 export const ID_PICKERS = [
-	{ field: 'campaignId', resource: 'Campaign', operation: 'Delete', filter: 'Campaign 1', pickId: 12 },
+	{
+		field: 'campaignId',
+		resource: 'Campaign',
+		operation: 'Delete',
+		filter: 'Campaign 1',
+		pickId: 12,
+	},
 	{ field: 'qrCodeId', resource: 'QR Code', operation: 'Get', filter: 'QR code 2', pickId: 21 },
-	{ field: 'channelId', resource: 'Channel', operation: 'Get Items', filter: 'Channel 3', pickId: 3 },
+	{
+		field: 'channelId',
+		resource: 'Channel',
+		operation: 'Get Items',
+		filter: 'Channel 3',
+		pickId: 3,
+	},
 	{ field: 'pixelId', resource: 'Pixel', operation: 'Update', filter: 'Pixel 1', pickId: 10 },
-	{ field: 'domainId', resource: 'Branded Domain', operation: 'Update', filter: 'brand5', pickId: 5 },
+	{
+		field: 'domainId',
+		resource: 'Branded Domain',
+		operation: 'Update',
+		filter: 'brand5',
+		pickId: 5,
+	},
 ];
 /** The picker whose open list is the README's picture (docs/images/id-picker.png). */
 const README_PICKER = 'qrCodeId';
@@ -57,13 +75,17 @@ export function idPickerNames(store) {
 
 /** What the editor must offer, read from the built node (dist/): resources and operations by display name. */
 export function expectedFromNode() {
-	const { LinkManagement } = require(path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'LinkManagement.node.js'));
+	const { LinkManagement } = require(
+		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'LinkManagement.node.js'),
+	);
 	const { properties, description } = new LinkManagement().description;
 	const resources = properties.find((p) => p.name === 'resource').options;
 	const byResource = {};
 	const actions = [];
 	for (const resource of resources) {
-		const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+		const operation = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		);
 		assert.ok(operation, `resource ${resource.value} has an Operation parameter`);
 		byResource[resource.name] = operation.options.map((o) => o.name);
 		actions.push(...operation.options.map((o) => o.action));
@@ -101,7 +123,9 @@ export async function checkEditor({
 	log = () => {},
 }) {
 	if (!fs.existsSync(CHROMIUM)) {
-		throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (or E2E_BROWSER=0 to skip this check)`);
+		throw new Error(
+			`${CHROMIUM} not found: apt-get install -y chromium (or E2E_BROWSER=0 to skip this check)`,
+		);
 	}
 	const expected = expectedFromNode();
 	const { chromium } = require('playwright-core');
@@ -124,7 +148,11 @@ export async function checkEditor({
 		return file;
 	};
 	const visibleOptions = async () =>
-		(await page.locator('[data-test-id=parameter-input-item]:visible .option-headline').allTextContents()).map((t) => t.trim());
+		(
+			await page
+				.locator('[data-test-id=parameter-input-item]:visible .option-headline')
+				.allTextContents()
+		).map((t) => t.trim());
 	const openDropdown = async (parameter, settleMs = 300) => {
 		await page.locator(`[data-test-id=parameter-input-${parameter}]`).click();
 		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor();
@@ -132,16 +160,29 @@ export async function checkEditor({
 	};
 	const closeDropdown = async () => {
 		await page.keyboard.press('Escape');
-		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor({ state: 'hidden' });
+		await page
+			.locator('[data-test-id=parameter-input-item]:visible')
+			.first()
+			.waitFor({ state: 'hidden' });
 	};
 	const pick = async (parameter, name, settleMs) => {
 		await openDropdown(parameter, settleMs);
-		await page.locator('[data-test-id=parameter-input-item]:visible', { has: page.locator('.option-headline', { hasText: new RegExp(`^${escape(name)}$`) }) }).click();
-		await page.locator('[data-test-id=parameter-input-item]:visible').first().waitFor({ state: 'hidden' });
+		await page
+			.locator('[data-test-id=parameter-input-item]:visible', {
+				has: page.locator('.option-headline', { hasText: new RegExp(`^${escape(name)}$`) }),
+			})
+			.click();
+		await page
+			.locator('[data-test-id=parameter-input-item]:visible')
+			.first()
+			.waitFor({ state: 'hidden' });
 		await assertInputValue(parameter, name);
 	};
 	const assertInputValue = async (parameter, name) => {
-		const value = await page.locator(`[data-test-id=parameter-input-${parameter}] input`).first().inputValue();
+		const value = await page
+			.locator(`[data-test-id=parameter-input-${parameter}] input`)
+			.first()
+			.inputValue();
 		assert.equal(value, name, `${parameter} shows ${name}`);
 	};
 	/** Polls `probe` (→ { ok, value }) every intervalMs until ok, for at most timeoutMs; returns the value. */
@@ -150,7 +191,10 @@ export async function checkEditor({
 		for (;;) {
 			const { ok, value } = await probe();
 			if (ok) return value;
-			if (Date.now() > deadline) throw new Error(`${what} (after ${timeoutMs} ms; last seen: ${JSON.stringify(value).slice(0, 800)})`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`${what} (after ${timeoutMs} ms; last seen: ${JSON.stringify(value).slice(0, 800)})`,
+				);
 			await page.waitForTimeout(intervalMs);
 		}
 	};
@@ -163,7 +207,9 @@ export async function checkEditor({
 			const names = await rlcNames();
 			const ok = expected
 				? JSON.stringify(names) === JSON.stringify(expected)
-				: names.length > 0 && names.every(accept) && JSON.stringify(names) === JSON.stringify(previous);
+				: names.length > 0 &&
+					names.every(accept) &&
+					JSON.stringify(names) === JSON.stringify(previous);
 			previous = names;
 			return { ok, value: names };
 		});
@@ -189,14 +235,25 @@ export async function checkEditor({
 		assert.match(await mode.inputValue(), /^From list$/i, `${field} is in "From List" mode`);
 
 		await input.click();
-		const listed = await waitForList(`${field}: the list shows the service's records`, expectedNames, (name) => /^.+ \(ID \d+\)$/.test(name));
+		const listed = await waitForList(
+			`${field}: the list shows the service's records`,
+			expectedNames,
+			(name) => /^.+ \(ID \d+\)$/.test(name),
+		);
 		await page.waitForTimeout(200); // the popover's opening transition (screenshot)
 		await screenshot(`id-picker-${field}`);
 
 		await page.locator('[data-test-id=rlc-search]:visible').first().fill(filter);
 		const wanted = (name) => name.toLowerCase().includes(filter.toLowerCase());
-		const filtered = await waitForList(`${field}: typing "${filter}" narrows the list`, expectedNames?.filter(wanted), wanted);
-		assert.ok(filtered.length > 0 && filtered.length < listed.length, `${field}: "${filter}" narrows ${listed.length} records to ${filtered.length}`);
+		const filtered = await waitForList(
+			`${field}: typing "${filter}" narrows the list`,
+			expectedNames?.filter(wanted),
+			wanted,
+		);
+		assert.ok(
+			filtered.length > 0 && filtered.length < listed.length,
+			`${field}: "${filter}" narrows ${listed.length} records to ${filtered.length}`,
+		);
 		const shot = await screenshot(`id-picker-${field}-filtered`);
 		if (field === README_PICKER && pickerImage) {
 			fs.mkdirSync(path.dirname(pickerImage), { recursive: true });
@@ -205,7 +262,10 @@ export async function checkEditor({
 
 		const picked = filtered.find((name) => name.endsWith(`(ID ${pickId})`)) ?? filtered[0];
 		const id = picked.match(/\(ID (\d+)\)$/)[1];
-		await rlcItems().filter({ hasText: new RegExp(`^\\s*${escape(picked)}\\s*$`) }).first().click();
+		await rlcItems()
+			.filter({ hasText: new RegExp(`^\\s*${escape(picked)}\\s*$`) })
+			.first()
+			.click();
 		await rlcItems().first().waitFor({ state: 'hidden' });
 		assert.equal(await input.inputValue(), picked, `${field} shows the picked record`);
 		await chooseMode('id');
@@ -237,15 +297,21 @@ export async function checkEditor({
 		await item.first().waitFor();
 		await screenshot('node-panel-search');
 		await item.first().click();
-		const actionOf = (name) => page.locator('[data-test-id=node-creator-item-name]', { hasText: new RegExp(`^${escape(name)}$`) });
+		const actionOf = (name) =>
+			page.locator('[data-test-id=node-creator-item-name]', {
+				hasText: new RegExp(`^${escape(name)}$`),
+			});
 		await actionOf(expected.actions[0]).first().waitFor();
 		let listed = [];
 		for (let i = 0; i < 40; i++) {
-			listed = (await page.locator('[data-test-id=node-creator-item-name]').allTextContents()).map((t) => t.trim());
+			listed = (await page.locator('[data-test-id=node-creator-item-name]').allTextContents()).map(
+				(t) => t.trim(),
+			);
 			if (expected.actions.every((action) => listed.includes(action))) break;
 			await page.waitForTimeout(250);
 		}
-		for (const action of expected.actions) assert.ok(listed.includes(action), `the node panel lists the action "${action}"`);
+		for (const action of expected.actions)
+			assert.ok(listed.includes(action), `the node panel lists the action "${action}"`);
 		await screenshot('node-actions');
 		log(`node panel: ${expected.actions.length} actions listed`);
 
@@ -268,7 +334,11 @@ export async function checkEditor({
 			const offered = (await visibleOptions()).filter((name) => name !== CUSTOM_API_CALL);
 			await screenshot(`operations-${resource.toLowerCase().replace(/\W+/g, '-')}`);
 			await closeDropdown();
-			assert.deepEqual(offered, expected.byResource[resource], `the Operation dropdown of ${resource}`);
+			assert.deepEqual(
+				offered,
+				expected.byResource[resource],
+				`the Operation dropdown of ${resource}`,
+			);
 			operations += offered.length;
 		}
 		assert.equal(operations, 28);
@@ -277,18 +347,26 @@ export async function checkEditor({
 		// The five ID pickers, on the same node (each resource change resets its parameters).
 		const pickers = [];
 		if (idPickers) {
-			for (const spec of ID_PICKERS) pickers.push(await checkIdPicker(spec, pickerNames?.[spec.field]));
-			log(`ID pickers: ${pickers.map((p) => `${p.field} ${p.listed} → ${p.filtered}, picked ID ${p.id}`).join('; ')}`);
+			for (const spec of ID_PICKERS)
+				pickers.push(await checkIdPicker(spec, pickerNames?.[spec.field]));
+			log(
+				`ID pickers: ${pickers.map((p) => `${p.field} ${p.listed} → ${p.filtered}, picked ID ${p.id}`).join('; ')}`,
+			);
 		}
 
 		// For the README: QR Code › Get Many, executed against the credential's service.
 		await pick('resource', 'QR Code');
 		await pick('operation', 'Get Many');
 		await page.locator('[data-test-id=node-execute-button]').first().click();
-		const count = page.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]').first();
+		const count = page
+			.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]')
+			.first();
 		await count.waitFor({ timeout: 30_000 });
 		const items = Number((await count.textContent()).match(/(\d+)\s+items?/)?.[1]);
-		assert.ok(items > 0, `Execute step shows the QR codes of the service (${await count.textContent()})`);
+		assert.ok(
+			items > 0,
+			`Execute step shows the QR codes of the service (${await count.textContent()})`,
+		);
 		await page.locator('[data-test-id=output-panel]', { hasText: 'QR code 1' }).waitFor();
 		log(`Execute step: ${items} QR codes in the output panel`);
 		const readme = await screenshot('qr-code-get-many');
@@ -303,20 +381,39 @@ export async function checkEditor({
 		if (importExample) {
 			await page.goto(`${baseUrl}/workflow/new`);
 			await page.locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
-			await page.locator('[data-test-id=workflow-import-input]').setInputFiles(path.join(REPO, importExample.file));
+			await page
+				.locator('[data-test-id=workflow-import-input]')
+				.setInputFiles(path.join(REPO, importExample.file));
 			const node = page.locator('[data-test-id=canvas-node]', { hasText: importExample.node });
 			await node.waitFor();
-			assert.equal(await page.locator('[data-test-id=node-not-installed]').count(), 0, 'the imported nodes are known');
+			assert.equal(
+				await page.locator('[data-test-id=node-not-installed]').count(),
+				0,
+				'the imported nodes are known',
+			);
 			await page.locator('[data-test-id=execute-workflow-button]').first().click();
 			await page.waitForTimeout(500);
 			await node.dblclick();
 			await page.locator('[data-test-id=ndv]').waitFor();
-			const credential = await page.locator('[data-test-id=node-credentials-select] input').first().inputValue();
-			assert.equal(credential, importExample.credentialName, 'the imported node uses the credential of the same name');
-			const out = page.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]').first();
+			const credential = await page
+				.locator('[data-test-id=node-credentials-select] input')
+				.first()
+				.inputValue();
+			assert.equal(
+				credential,
+				importExample.credentialName,
+				'the imported node uses the credential of the same name',
+			);
+			const out = page
+				.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]')
+				.first();
 			await out.waitFor({ timeout: 30_000 });
 			imported = Number((await out.textContent()).match(/(\d+)\s+items?/)?.[1]);
-			assert.equal(imported, importExample.items, `the imported example made ${importExample.items} items`);
+			assert.equal(
+				imported,
+				importExample.items,
+				`the imported example made ${importExample.items} items`,
+			);
 			await screenshot('imported-example-executed');
 			log(`imported ${importExample.file}: credential "${credential}", ${imported} items`);
 		}
@@ -326,12 +423,21 @@ export async function checkEditor({
 		let aiTools;
 		if (openWorkflow) {
 			await page.goto(`${baseUrl}/workflow/${openWorkflow.id}`);
-			const toolNode = (name) => page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`);
+			const toolNode = (name) =>
+				page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`);
 			for (const name of openWorkflow.tools) await toolNode(name).waitFor({ timeout: 60_000 });
 			await page.waitForTimeout(1000); // issues are drawn once the node types are resolved
-			assert.equal(await page.locator('[data-test-id=node-not-installed]').count(), 0, 'every node of the AI workflow is known');
+			assert.equal(
+				await page.locator('[data-test-id=node-not-installed]').count(),
+				0,
+				'every node of the AI workflow is known',
+			);
 			for (const name of openWorkflow.tools) {
-				assert.equal(await toolNode(name).locator('[data-test-id=node-issues]').count(), 0, `the tool node "${name}" shows no issues`);
+				assert.equal(
+					await toolNode(name).locator('[data-test-id=node-issues]').count(),
+					0,
+					`the tool node "${name}" shows no issues`,
+				);
 			}
 			await screenshot('ai-agent-workflow');
 			await toolNode(openWorkflow.tools[0]).dblclick();
@@ -342,7 +448,14 @@ export async function checkEditor({
 			aiTools = openWorkflow.tools.length;
 			log(`AI workflow ${openWorkflow.id}: ${aiTools} tool nodes, no issues`);
 		}
-		return { resources: expected.resources.length, operations, pickers, executedItems: items, imported, aiTools };
+		return {
+			resources: expected.resources.length,
+			operations,
+			pickers,
+			executedItems: items,
+			imported,
+			aiTools,
+		};
 	} catch (error) {
 		await screenshot('failure').catch(() => {});
 		throw error;
@@ -367,9 +480,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		email: arg('email', OWNER.email),
 		password: arg('password', OWNER.password),
 		artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
-		readmeImage: process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', 'node-in-editor.png') : undefined,
-		pickerImage: process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', 'id-picker.png') : undefined,
+		readmeImage: process.argv.includes('--readme-image')
+			? path.join(REPO, 'docs', 'images', 'node-in-editor.png')
+			: undefined,
+		pickerImage: process.argv.includes('--readme-image')
+			? path.join(REPO, 'docs', 'images', 'id-picker.png')
+			: undefined,
 		log: (...a) => console.log('[browser]', ...a),
 	});
-	console.log(`[browser] ok: ${JSON.stringify(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	console.log(
+		`[browser] ok: ${JSON.stringify(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 }

@@ -24,7 +24,9 @@ const requests = (ctx, route) => ctx.sandbox.stats.log.filter((entry) => entry.r
 const bodyOf = (entry) => JSON.parse(entry.body || '{}');
 const ids = (items) => items.map((item) => Number(item.id));
 const noErrors = (items, what) =>
-	items.forEach((item, i) => assert.equal(item.error, undefined, `${what} item ${i} failed: ${item.error}`));
+	items.forEach((item, i) =>
+		assert.equal(item.error, undefined, `${what} item ${i} failed: ${item.error}`),
+	);
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const pages = (records, size) => Math.ceil(records / size);
 
@@ -55,10 +57,20 @@ export const CASES = [
 			assert.equal(created.length, 6, 'one QR code per row');
 			noErrors(created, 'Create QR code');
 			// items run concurrently: ids are handed out in arrival order, each output item stays with its row
-			assert.deepEqual(ids(created).sort((a, b) => a - b), range(SEED.qr + 1, SEED.qr + 6));
+			assert.deepEqual(
+				ids(created).sort((a, b) => a - b),
+				range(SEED.qr + 1, SEED.qr + 6),
+			);
 			created.forEach((qr) => assert.match(String(qr.link), /^http:\/\/127\.0\.0\.1:\d+\/qr\//));
 			assert.equal(ctx.sandbox.store.qr.created, 6);
-			const expectedColors = ['rgb(31,111,235)', 'rgb(209,36,47)', 'rgb(0,0,0)', 'rgb(26,127,55)', 'rgb(130,80,223)', 'rgb(191,135,0)'];
+			const expectedColors = [
+				'rgb(31,111,235)',
+				'rgb(209,36,47)',
+				'rgb(0,0,0)',
+				'rgb(26,127,55)',
+				'rgb(130,80,223)',
+				'rgb(191,135,0)',
+			];
 			rows.forEach((row, i) => {
 				const record = ctx.sandbox.store.qr.get(created[i].id);
 				assert.equal(record.name, row.name);
@@ -76,7 +88,10 @@ export const CASES = [
 			const created = ctx.out('Create pixel');
 			assert.equal(created.length, 2);
 			noErrors(created, 'Create pixel');
-			assert.deepEqual(ids(created).sort((a, b) => a - b), [SEED.pixels + 1, SEED.pixels + 2]);
+			assert.deepEqual(
+				ids(created).sort((a, b) => a - b),
+				[SEED.pixels + 1, SEED.pixels + 2],
+			);
 			assert.equal(ctx.sandbox.store.pixels.created, 2);
 			const first = ctx.sandbox.store.pixels.get(created[0].id);
 			assert.equal(first.type, 'analyticspixel');
@@ -84,7 +99,11 @@ export const CASES = [
 			assert.match(first.tag, /^G-WEEK-\d{8}$/);
 			assert.equal(ctx.sandbox.store.pixels.get(created[1].id).type, 'tagmgrpixel');
 			const all = ctx.out('All pixels');
-			assert.equal(all.length, SEED.pixels + 2, 'All pixels runs once (Execute Once) and lists the new ones too');
+			assert.equal(
+				all.length,
+				SEED.pixels + 2,
+				'All pixels runs once (Execute Once) and lists the new ones too',
+			);
 			assert.deepEqual(ids(all), range(1, SEED.pixels + 2));
 		},
 	},
@@ -95,7 +114,11 @@ export const CASES = [
 			const [campaign, ...more] = ctx.out('Create campaign');
 			assert.equal(more.length, 0);
 			assert.equal(campaign.id, SEED.campaigns + 1);
-			assert.equal(campaign.name, 'Spring launch', 'the name the service sends under `domain` comes out as `name`');
+			assert.equal(
+				campaign.name,
+				'Spring launch',
+				'the name the service sends under `domain` comes out as `name`',
+			);
 			assert.equal(campaign.public, true);
 			const assigned = ctx.out('Assign link');
 			assert.equal(assigned.length, 3);
@@ -132,7 +155,11 @@ export const CASES = [
 				);
 			}
 			assert.equal(report.find((row) => row.channelId === 1).items, SEED.channelItems);
-			assert.equal(count(ctx, 'GET /api/channel/:id'), SEED.channels, 'one items request per channel');
+			assert.equal(
+				count(ctx, 'GET /api/channel/:id'),
+				SEED.channels,
+				'one items request per channel',
+			);
 		},
 	},
 
@@ -143,11 +170,16 @@ export const CASES = [
 		check(ctx) {
 			const [account] = ctx.out('Get account');
 			assert.equal(account.error, undefined);
-			assert.ok(account.id !== undefined && typeof account.email === 'string', 'account fields come out unwrapped');
+			assert.ok(
+				account.id !== undefined && typeof account.email === 'string',
+				'account fields come out unwrapped',
+			);
 			const [updated] = ctx.out('Update account');
 			assert.equal(updated.success, true);
 			assert.equal(ctx.sandbox.store.account.email, 'e2e-updated@example.com');
-			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/account/update')[0]), { email: 'e2e-updated@example.com' });
+			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/account/update')[0]), {
+				email: 'e2e-updated@example.com',
+			});
 		},
 	},
 	{
@@ -155,7 +187,11 @@ export const CASES = [
 		file: 'test/e2e/workflows/campaign.json',
 		check(ctx) {
 			checkReturnAll(ctx, 'All campaigns', 'GET /api/campaigns', SEED.campaigns, 5);
-			assert.equal(ctx.out('All campaigns')[0].name, 'Campaign 1', 'campaign 1 (name under `domain`) has a name');
+			assert.equal(
+				ctx.out('All campaigns')[0].name,
+				'Campaign 1',
+				'campaign 1 (name under `domain`) has a name',
+			);
 			assert.deepEqual(ids(ctx.out('Seven campaigns')), range(1, 7), 'Limit 7 with page size 5');
 			assert.equal(count(ctx, 'GET /api/campaigns'), pages(SEED.campaigns, 5) + 2);
 			const [created] = ctx.out('Create campaign');
@@ -164,7 +200,10 @@ export const CASES = [
 			const [assigned] = ctx.out('Assign link');
 			assert.equal(assigned.success, true);
 			assert.equal(Number(assigned.linkId), 4242, 'the link ID is trimmed');
-			assert.equal(requests(ctx, 'POST /api/campaign/:campaignid/assign/:linkid')[0].url, `/api/campaign/${created.id}/assign/4242`);
+			assert.equal(
+				requests(ctx, 'POST /api/campaign/:campaignid/assign/:linkid')[0].url,
+				`/api/campaign/${created.id}/assign/4242`,
+			);
 			const [updated] = ctx.out('Update campaign');
 			assert.equal(updated.name, 'E2E campaign renamed');
 			assert.equal(updated.public, false);
@@ -266,7 +305,10 @@ export const CASES = [
 			});
 			const [updated] = ctx.out('Update pixel');
 			assert.equal(updated.success, true);
-			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/pixel/:id/update')[0]), { tag: 'E2E-TAG-2', name: 'E2E pixel renamed' });
+			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/pixel/:id/update')[0]), {
+				tag: 'E2E-TAG-2',
+				name: 'E2E pixel renamed',
+			});
 			const [deleted] = ctx.out('Delete pixel');
 			assert.equal(deleted.success, true);
 			assert.equal(ctx.sandbox.store.pixels.get(created.id), undefined);
@@ -287,7 +329,9 @@ export const CASES = [
 			});
 			const [updated] = ctx.out('Update domain');
 			assert.equal(updated.success, true);
-			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/domain/:id/update')[0]), { redirectroot: 'https://e2e.example.com/home' });
+			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/domain/:id/update')[0]), {
+				redirectroot: 'https://e2e.example.com/home',
+			});
 			const [deleted] = ctx.out('Delete domain');
 			assert.equal(deleted.success, true);
 			assert.equal(ctx.sandbox.store.domains.get(created.id), undefined);
@@ -321,7 +365,9 @@ export const CASES = [
 			const names = new Set(created.map((qr) => ctx.sandbox.store.qr.get(qr.id).name));
 			assert.equal(names.size, 60);
 			assert.ok(names.has('Bulk 1') && names.has('Bulk 60'));
-			return { note: `${ctx.sandbox.stats.requests} requests, 0 × 429, ${(ctx.ms / 1000).toFixed(1)} s` };
+			return {
+				note: `${ctx.sandbox.stats.requests} requests, 0 × 429, ${(ctx.ms / 1000).toFixed(1)} s`,
+			};
 		},
 	},
 	{
@@ -335,16 +381,28 @@ export const CASES = [
 				assert.equal(pixels[i].error, undefined, `item ${i}`);
 				assert.equal(pixels[i].success, true);
 			});
-			assert.deepEqual(pixels.filter((p) => !p.error).map((p) => Number(p.pixelId)), [1, 2, 3, 4]);
-			for (const id of [1, 2, 3, 4]) assert.equal(ctx.sandbox.store.pixels.get(id).tag, `COF-${id}`);
-			assert.equal(ctx.itemPairing('Update pixels')[2], 2, 'the error item is paired with its input item');
+			assert.deepEqual(
+				pixels.filter((p) => !p.error).map((p) => Number(p.pixelId)),
+				[1, 2, 3, 4],
+			);
+			for (const id of [1, 2, 3, 4])
+				assert.equal(ctx.sandbox.store.pixels.get(id).tag, `COF-${id}`);
+			assert.equal(
+				ctx.itemPairing('Update pixels')[2],
+				2,
+				'the error item is paired with its input item',
+			);
 
 			const qrs = ctx.out('Create QR codes');
 			assert.equal(qrs.length, 4);
 			assert.match(String(qrs[2].error), /color/i, `an invalid color is refused: ${qrs[2].error}`);
 			[0, 1, 3].forEach((i) => assert.ok(Number(qrs[i].id) > SEED.qr, `item ${i} created`));
 			assert.equal(ctx.sandbox.store.qr.created, 3);
-			assert.equal(count(ctx, 'POST /api/qr/add'), 3, 'the invalid item is refused before a request');
+			assert.equal(
+				count(ctx, 'POST /api/qr/add'),
+				3,
+				'the invalid item is refused before a request',
+			);
 		},
 	},
 	{
@@ -371,35 +429,78 @@ export const SERVER_CASES = [
 		file: 'examples/ai-agent-link-manager.json',
 		async check(ctx) {
 			const { n8n, sandbox, apiKey, workflow } = ctx;
-			const expectedTools = workflow.nodes.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE).map((node) => node.name);
+			const expectedTools = workflow.nodes
+				.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE)
+				.map((node) => node.name);
 			assert.equal(expectedTools.length, 4, 'the example has four Link Management tools');
 
 			// n8n import:workflow took it as it is: the tools, their connection to the agent, the credential
 			const stored = await n8n.rest('GET', `/rest/workflows/${workflow.id}`);
-			assert.equal(stored.status, 200, `GET /rest/workflows/${workflow.id} answered ${stored.status}`);
+			assert.equal(
+				stored.status,
+				200,
+				`GET /rest/workflows/${workflow.id} answered ${stored.status}`,
+			);
 			const saved = stored.body.data ?? stored.body;
 			const tools = saved.nodes.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE);
-			assert.deepEqual(tools.map((node) => node.name), expectedTools);
+			assert.deepEqual(
+				tools.map((node) => node.name),
+				expectedTools,
+			);
 			for (const tool of tools) {
-				assert.deepEqual(saved.connections[tool.name]?.ai_tool?.[0]?.map((c) => c.node), ['AI Agent'], `"${tool.name}" is a tool of the AI Agent`);
-				assert.equal(tool.credentials?.[CREDENTIAL_TYPE]?.id, ctx.credential.id, `"${tool.name}" uses the imported credential`);
+				assert.deepEqual(
+					saved.connections[tool.name]?.ai_tool?.[0]?.map((c) => c.node),
+					['AI Agent'],
+					`"${tool.name}" is a tool of the AI Agent`,
+				);
+				assert.equal(
+					tool.credentials?.[CREDENTIAL_TYPE]?.id,
+					ctx.credential.id,
+					`"${tool.name}" uses the imported credential`,
+				);
 			}
 
 			// the editor's node types hold the Tool variant n8n generates from `usableAsTool`
 			const types = await n8n.nodeTypes();
-			const description = types.find((type) => type.name === PACKAGE_TOOL_NODE_TYPE && [].concat(type.version).includes(1));
-			assert.ok(description, `${PACKAGE_TOOL_NODE_TYPE} version 1 is among the ${types.length} node types of /types/nodes.json`);
+			const description = types.find(
+				(type) => type.name === PACKAGE_TOOL_NODE_TYPE && [].concat(type.version).includes(1),
+			);
+			assert.ok(
+				description,
+				`${PACKAGE_TOOL_NODE_TYPE} version 1 is among the ${types.length} node types of /types/nodes.json`,
+			);
 			assert.deepEqual(description.outputs, ['ai_tool']);
 			assert.deepEqual(description.inputs, []);
-			assert.ok(description.credentials?.some((c) => c.name === CREDENTIAL_TYPE), 'the tool takes the Link Management API credential');
-			assert.ok(description.properties.some((p) => p.name === 'toolDescription'), 'the tool has n8n\'s Description parameter');
+			assert.ok(
+				description.credentials?.some((c) => c.name === CREDENTIAL_TYPE),
+				'the tool takes the Link Management API credential',
+			);
+			assert.ok(
+				description.properties.some((p) => p.name === 'toolDescription'),
+				"the tool has n8n's Description parameter",
+			);
 
 			// no parameter issues (the red warning in the editor), no parameter the tool does not know
 			const { NodeHelpers } = n8n.requireFromN8n('n8n-workflow');
 			for (const tool of tools) {
-				const issues = NodeHelpers.getNodeParametersIssues(description.properties, tool, description);
-				assert.equal(issues, null, `"${tool.name}" has parameter issues: ${JSON.stringify(issues)}`);
-				const resolved = NodeHelpers.getNodeParameters(description.properties, tool.parameters, true, false, tool, description);
+				const issues = NodeHelpers.getNodeParametersIssues(
+					description.properties,
+					tool,
+					description,
+				);
+				assert.equal(
+					issues,
+					null,
+					`"${tool.name}" has parameter issues: ${JSON.stringify(issues)}`,
+				);
+				const resolved = NodeHelpers.getNodeParameters(
+					description.properties,
+					tool.parameters,
+					true,
+					false,
+					tool,
+					description,
+				);
 				const unknown = Object.keys(tool.parameters).filter((name) => !(name in resolved));
 				assert.deepEqual(unknown, [], `"${tool.name}" has parameters the tool does not know`);
 			}
@@ -417,16 +518,32 @@ export const SERVER_CASES = [
 				runs.push(result);
 				return result;
 			};
-			const ok = (result, tool) => assert.equal(result.status, 'success', `"${tool}" ran: ${result.status} ${result.error ?? ''}`);
+			const ok = (result, tool) =>
+				assert.equal(
+					result.status,
+					'success',
+					`"${tool}" ran: ${result.status} ${result.error ?? ''}`,
+				);
 
-			const create = await run('Create QR code', { url: 'https://example.com/spring-sale', name: 'Spring sale flyer' });
+			const create = await run('Create QR code', {
+				url: 'https://example.com/spring-sale',
+				name: 'Spring sale flyer',
+			});
 			ok(create, 'Create QR code');
 			const [created, ...more] = create.output;
 			assert.equal(more.length, 0);
 			assert.equal(created.id, SEED.qr + 1);
-			assert.match(String(created.link), /^http:\/\/127\.0\.0\.1:\d+\/qr\//, 'the tool answers with the image address');
+			assert.match(
+				String(created.link),
+				/^http:\/\/127\.0\.0\.1:\d+\/qr\//,
+				'the tool answers with the image address',
+			);
 			assert.equal(sandbox.store.qr.created, 1);
-			assert.deepEqual(bodyOf(requests({ sandbox }, 'POST /api/qr/add')[0]), { type: 'link', data: 'https://example.com/spring-sale', name: 'Spring sale flyer' });
+			assert.deepEqual(bodyOf(requests({ sandbox }, 'POST /api/qr/add')[0]), {
+				type: 'link',
+				data: 'https://example.com/spring-sale',
+				name: 'Spring sale flyer',
+			});
 
 			const stats = await run('Get QR code statistics', { qrCodeId: created.id });
 			ok(stats, 'Get QR code statistics');
@@ -441,14 +558,24 @@ export const SERVER_CASES = [
 
 			const campaigns = await run('List campaigns', {});
 			ok(campaigns, 'List campaigns');
-			assert.deepEqual(ids(campaigns.output), range(1, 20), 'the $fromAI default limit (20) when the model gives none');
+			assert.deepEqual(
+				ids(campaigns.output),
+				range(1, 20),
+				'the $fromAI default limit (20) when the model gives none',
+			);
 			assert.equal(campaigns.output[0].name, 'Campaign 1');
 
 			const missing = await run('Get QR code statistics', { qrCodeId: 999 });
 			assert.equal(missing.status, 'error', 'an unknown QR code fails the tool');
-			assert.match(String(missing.error), /QR code 999 does not exist\./, `the tool fails with the service's message: ${missing.error}`);
+			assert.match(
+				String(missing.error),
+				/QR code 999 does not exist\./,
+				`the tool fails with the service's message: ${missing.error}`,
+			);
 
-			return { note: `${tools.length} tools; ${runs.length} tool runs (${runs.map((r) => r.status).join(', ')})` };
+			return {
+				note: `${tools.length} tools; ${runs.length} tool runs (${runs.map((r) => r.status).join(', ')})`,
+			};
 		},
 	},
 ];

@@ -19,7 +19,12 @@ import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
 import { N8n, OWNER, tail } from './lib/n8n.mjs';
 import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
 import { exec, fmtSec, stopAllChildren } from './lib/util.mjs';
-import { CREDENTIAL_TYPE, CUSTOM_NODE_TYPE, loadWorkflow, prepareWorkflow } from './lib/workflows.mjs';
+import {
+	CREDENTIAL_TYPE,
+	CUSTOM_NODE_TYPE,
+	loadWorkflow,
+	prepareWorkflow,
+} from './lib/workflows.mjs';
 
 const target = TARGETS[2];
 const CREDENTIAL = { id: 'lmDevSandboxCred', name: 'Link Management sandbox' };
@@ -54,8 +59,12 @@ async function main() {
 	say(`n8n ${target.n8nVersion} ready in the cache (${fmtSec(Date.now() - t0)})`);
 
 	t0 = Date.now();
-	const build = await exec('npm', ['run', 'build'], { cwd: REPO, env: targetEnv({ env: {}, nodeSpec: null }) });
-	if (build.code !== 0) throw new Error(`npm run build failed\n${tail(build.stdout + build.stderr)}`);
+	const build = await exec('npm', ['run', 'build'], {
+		cwd: REPO,
+		env: targetEnv({ env: {}, nodeSpec: null }),
+	});
+	if (build.code !== 0)
+		throw new Error(`npm run build failed\n${tail(build.stdout + build.stderr)}`);
 	say(`built dist/ (${fmtSec(Date.now() - t0)})`);
 
 	// The sandbox: its own flags and SANDBOX_* variables, port 4010 unless told otherwise.
@@ -63,7 +72,9 @@ async function main() {
 	try {
 		sandbox = await startSandbox(options);
 	} catch (error) {
-		throw new Error(`could not start the sandbox on port ${options.port} (${error.message}); pass another with -- --port N`);
+		throw new Error(
+			`could not start the sandbox on port ${options.port} (${error.message}); pass another with -- --port N`,
+		);
 	}
 	say(`sandbox at ${sandbox.url}, API key ${sandbox.apiKey}`);
 
@@ -78,14 +89,21 @@ async function main() {
 	// The credential is (re)written on every start, so it follows the sandbox's address and key.
 	t0 = Date.now();
 	await n8n.importCredentials([
-		{ ...CREDENTIAL, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey } },
+		{
+			...CREDENTIAL,
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+		},
 	]);
 	const examplesMarker = path.join(userFolder, '.examples-imported');
 	if (!fs.existsSync(examplesMarker)) {
 		const dir = path.join(userFolder, 'examples');
 		fs.mkdirSync(dir, { recursive: true });
 		for (const file of EXAMPLES) {
-			const wf = prepareWorkflow(loadWorkflow(file), { credential: CREDENTIAL, nodeType: CUSTOM_NODE_TYPE });
+			const wf = prepareWorkflow(loadWorkflow(file), {
+				credential: CREDENTIAL,
+				nodeType: CUSTOM_NODE_TYPE,
+			});
 			fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 		}
 		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);

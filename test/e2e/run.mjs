@@ -20,7 +20,14 @@ import { N8n, tail } from './lib/n8n.mjs';
 import { REPO, startSandbox } from './lib/sandbox.mjs';
 import { buildAndPack, installPackage } from './lib/package.mjs';
 import { fmtSec, stopAllChildren } from './lib/util.mjs';
-import { CREDENTIAL_TYPE, loadWorkflow, operationsOf, PACKAGE_NODE_TYPE, PACKAGE_TOOL_NODE_TYPE, prepareWorkflow } from './lib/workflows.mjs';
+import {
+	CREDENTIAL_TYPE,
+	loadWorkflow,
+	operationsOf,
+	PACKAGE_NODE_TYPE,
+	PACKAGE_TOOL_NODE_TYPE,
+	prepareWorkflow,
+} from './lib/workflows.mjs';
 
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'e2e');
 const majorsArg = (process.env.N8N_E2E_MAJOR || 'both').trim();
@@ -91,10 +98,15 @@ async function timed(label, fn) {
 /** Which of the 28 operations the cases' workflow files use; fails if one is missing. */
 function checkCoverage(cases) {
 	const seen = new Set();
-	for (const c of cases) for (const { resource, operation } of operationsOf(loadWorkflow(c.file))) seen.add(`${resource}.${operation}`);
-	const all = Object.entries(OPERATIONS).flatMap(([resource, ops]) => ops.map((op) => `${resource}.${op}`));
+	for (const c of cases)
+		for (const { resource, operation } of operationsOf(loadWorkflow(c.file)))
+			seen.add(`${resource}.${operation}`);
+	const all = Object.entries(OPERATIONS).flatMap(([resource, ops]) =>
+		ops.map((op) => `${resource}.${op}`),
+	);
 	const missing = all.filter((op) => !seen.has(op));
-	if (all.length !== 28) throw new Error(`expected 28 operations in OPERATIONS, found ${all.length}`);
+	if (all.length !== 28)
+		throw new Error(`expected 28 operations in OPERATIONS, found ${all.length}`);
 	if (missing.length) throw new Error(`operations no workflow runs: ${missing.join(', ')}`);
 	return { note: `${all.length} operations in ${cases.length} workflows` };
 }
@@ -104,7 +116,8 @@ function outputOf(run) {
 	const runData = run?.data?.resultData?.runData ?? {};
 	const taskOf = (node) => {
 		const tasks = runData[node];
-		if (!tasks?.length) throw new Error(`node "${node}" did not run (ran: ${Object.keys(runData).join(', ')})`);
+		if (!tasks?.length)
+			throw new Error(`node "${node}" did not run (ran: ${Object.keys(runData).join(', ')})`);
 		if (tasks.length !== 1) throw new Error(`node "${node}" ran ${tasks.length} times`);
 		return tasks[0];
 	};
@@ -138,7 +151,9 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 		if (!ready) return;
 		const imported = await test(`${label} › import credential and workflows`, async () => {
 			await timed(`${label}: import:credentials`, () =>
-				n8n.importCredentials([{ ...CREDENTIAL, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey } }]),
+				n8n.importCredentials([
+					{ ...CREDENTIAL, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey } },
+				]),
 			);
 			const dir = path.join(userFolder, 'workflows');
 			fs.mkdirSync(dir, { recursive: true });
@@ -150,7 +165,8 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 			const res = await timed(`${label}: import:workflow (${files.length} files)`, () =>
 				n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]),
 			);
-			if (!/Successfully imported/i.test(res.stdout + res.stderr)) throw new Error(tail(res.stdout + res.stderr));
+			if (!/Successfully imported/i.test(res.stdout + res.stderr))
+				throw new Error(tail(res.stdout + res.stderr));
 		});
 		if (!imported) return;
 
@@ -160,25 +176,45 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 			await test(`${label} › ${c.name}`, async () => {
 				sandbox.reset();
 				const res = await n8n.execute(wf.id);
-				fs.writeFileSync(path.join(artifacts, `${path.basename(c.file, '.json')}.log`), `${res.stdout}\n--- stderr\n${res.stderr}`);
-				if (res.stdout.includes(apiKey) || res.stderr.includes(apiKey)) throw new Error('the API key appears in the output of n8n execute');
+				fs.writeFileSync(
+					path.join(artifacts, `${path.basename(c.file, '.json')}.log`),
+					`${res.stdout}\n--- stderr\n${res.stderr}`,
+				);
+				if (res.stdout.includes(apiKey) || res.stderr.includes(apiKey))
+					throw new Error('the API key appears in the output of n8n execute');
 				if (!c.expectFailure) {
 					if (res.code !== 0 || !res.run) {
 						const error = res.run?.data?.resultData?.error;
-						throw new Error(`n8n execute exited with ${res.code}${error ? `: ${error.message}` : ''}\n${tail(res.stdout + res.stderr, 3000)}`);
+						throw new Error(
+							`n8n execute exited with ${res.code}${error ? `: ${error.message}` : ''}\n${tail(res.stdout + res.stderr, 3000)}`,
+						);
 					}
-					if (res.run.status && res.run.status !== 'success') throw new Error(`execution status ${res.run.status}`);
+					if (res.run.status && res.run.status !== 'success')
+						throw new Error(`execution status ${res.run.status}`);
 					// every Link Management node of the workflow ran
 					const helpers = outputOf(res.run);
-					const notRun = wf.nodes.filter((n) => n.type === PACKAGE_NODE_TYPE && !helpers.ranNodes.includes(n.name));
-					if (notRun.length) throw new Error(`nodes that did not run: ${notRun.map((n) => n.name).join(', ')}`);
+					const notRun = wf.nodes.filter(
+						(n) => n.type === PACKAGE_NODE_TYPE && !helpers.ranNodes.includes(n.name),
+					);
+					if (notRun.length)
+						throw new Error(`nodes that did not run: ${notRun.map((n) => n.name).join(', ')}`);
 				}
-				const ctx = { ...outputOf(res.run), sandbox, code: res.code, stdout: res.stdout, stderr: res.stderr, ms: res.ms };
+				const ctx = {
+					...outputOf(res.run),
+					sandbox,
+					code: res.code,
+					stdout: res.stdout,
+					stderr: res.stderr,
+					ms: res.ms,
+				};
 				const note = await c.check(ctx);
 				return { note: [`execute ${fmtSec(res.ms)}`, note?.note].filter(Boolean).join('; ') };
 			});
 		}
-		timings.push([`${label}: ${selectedCases().length} workflows executed`, Date.now() - casesStarted]);
+		timings.push([
+			`${label}: ${selectedCases().length} workflows executed`,
+			Date.now() - casesStarted,
+		]);
 
 		// ------------------------------------------------------------ the running server
 		const started = await test(`${label} › n8n start, owner setup, login`, async () => {
@@ -186,7 +222,8 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 			await n8n.setupOwnerAndLogin();
 		});
 		if (started) {
-			await test(`${label} › credential test (good key, bad key, saved credential)`, () => credentialTest(n8n, sandbox, apiKey));
+			await test(`${label} › credential test (good key, bad key, saved credential)`, () =>
+				credentialTest(n8n, sandbox, apiKey));
 			for (const c of selectedServerCases()) {
 				await test(`${label} › ${c.name}`, async () => {
 					sandbox.reset();
@@ -204,15 +241,27 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 							baseUrl: n8n.baseUrl,
 							profileDir: makeTempDir('lm-e2e-chromium-'),
 							artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
-							readmeImage: UPDATE_README_IMAGE || !fs.existsSync(README_IMAGE) ? README_IMAGE : undefined,
-							importExample: { file: 'examples/bulk-qr-codes-from-list.json', node: 'Create QR code', credentialName: CREDENTIAL.name, items: 6 },
+							readmeImage:
+								UPDATE_README_IMAGE || !fs.existsSync(README_IMAGE) ? README_IMAGE : undefined,
+							importExample: {
+								file: 'examples/bulk-qr-codes-from-list.json',
+								node: 'Create QR code',
+								credentialName: CREDENTIAL.name,
+								items: 6,
+							},
 							pickerNames: idPickerNames(sandbox.store),
-							pickerImage: UPDATE_README_IMAGE || !fs.existsSync(PICKER_IMAGE) ? PICKER_IMAGE : undefined,
+							pickerImage:
+								UPDATE_README_IMAGE || !fs.existsSync(PICKER_IMAGE) ? PICKER_IMAGE : undefined,
 							openWorkflow: aiExample && toolNodesOf(loadWorkflow(aiExample.file)),
 						}),
 					);
-					if (sandbox.store.qr.created !== 6) throw new Error(`the example run in the editor created ${sandbox.store.qr.created} QR codes, not 6`);
-					const pickers = res.pickers.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`).join(', ');
+					if (sandbox.store.qr.created !== 6)
+						throw new Error(
+							`the example run in the editor created ${sandbox.store.qr.created} QR codes, not 6`,
+						);
+					const pickers = res.pickers
+						.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`)
+						.join(', ');
 					return {
 						note: `${res.resources} resources, ${res.operations} operations; ID pickers (listed→filtered→picked): ${pickers}; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
 					};
@@ -242,14 +291,22 @@ async function credentialTest(n8n, sandbox, apiKey) {
 		const res = await n8n.rest('POST', '/rest/credentials/test', {
 			credentials: { id: CREDENTIAL.id, name: CREDENTIAL.name, type: CREDENTIAL_TYPE, data },
 		});
-		assert.equal(res.status, 200, `credentials/test answered ${res.status}: ${JSON.stringify(res.body).slice(0, 400)}`);
+		assert.equal(
+			res.status,
+			200,
+			`credentials/test answered ${res.status}: ${JSON.stringify(res.body).slice(0, 400)}`,
+		);
 		return res.body.data ?? res.body;
 	};
 	sandbox.reset();
 	const saved = await testWith({ baseUrl: sandbox.url, apiKey: BLANK });
 	assert.equal(saved.status, 'OK', `saved credential (good key): ${JSON.stringify(saved)}`);
 	const typed = await testWith({ baseUrl: `${sandbox.url}/api/`, apiKey });
-	assert.equal(typed.status, 'OK', `good key typed in, base URL ending in /api/: ${JSON.stringify(typed)}`);
+	assert.equal(
+		typed.status,
+		'OK',
+		`good key typed in, base URL ending in /api/: ${JSON.stringify(typed)}`,
+	);
 	const badKey = 'wrong-key-0123456789';
 	const bad = await testWith({ baseUrl: sandbox.url, apiKey: badKey });
 	assert.equal(bad.status, 'Error', `bad key: ${JSON.stringify(bad)}`);
@@ -264,7 +321,10 @@ async function credentialTest(n8n, sandbox, apiKey) {
 		['GET /api/account 200', 'GET /api/account 200'],
 		`the good tests sent GET /api/account: ${statuses.join(', ')}`,
 	);
-	assert.ok([1, 2].includes(sandbox.stats.unauthorized), `the bad key was refused: ${statuses.join(', ')}`);
+	assert.ok(
+		[1, 2].includes(sandbox.stats.unauthorized),
+		`the bad key was refused: ${statuses.join(', ')}`,
+	);
 	return { note: `good key: ${saved.status}; bad key: ${bad.status} "${bad.message}"` };
 }
 
@@ -273,21 +333,31 @@ function selectedCases() {
 }
 
 function selectedServerCases() {
-	return ONLY ? SERVER_CASES.filter((c) => c.name.includes(ONLY) || c.file.includes(ONLY)) : SERVER_CASES;
+	return ONLY
+		? SERVER_CASES.filter((c) => c.name.includes(ONLY) || c.file.includes(ONLY))
+		: SERVER_CASES;
 }
 
 const AI_EXAMPLE = 'examples/ai-agent-link-manager.json';
 /** For the browser: the saved AI example and its Link Management tool nodes. */
 function toolNodesOf(workflow) {
-	return { id: workflow.id, tools: workflow.nodes.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE).map((node) => node.name) };
+	return {
+		id: workflow.id,
+		tools: workflow.nodes
+			.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE)
+			.map((node) => node.name),
+	};
 }
 
 // -------------------------------------------------------------------------------------------- main
 
 async function main() {
 	const suiteStarted = Date.now();
-	log(`n8n majors: ${MAJORS.join(', ')}; cache: ${CACHE_ROOT}; browser check: ${BROWSER ? 'on' : 'off'}`);
-	for (const m of MAJORS) if (!TARGETS[m]) throw new Error(`N8N_E2E_MAJOR must be 1, 2 or both (got ${majorsArg})`);
+	log(
+		`n8n majors: ${MAJORS.join(', ')}; cache: ${CACHE_ROOT}; browser check: ${BROWSER ? 'on' : 'off'}`,
+	);
+	for (const m of MAJORS)
+		if (!TARGETS[m]) throw new Error(`N8N_E2E_MAJOR must be 1, 2 or both (got ${majorsArg})`);
 
 	await test('coverage: the workflows use all 28 operations', () => checkCoverage(CASES));
 
@@ -297,8 +367,11 @@ async function main() {
 	);
 	installs.forEach((r, i) => {
 		const t = TARGETS[MAJORS[i]];
-		if (r.status === 'rejected') results.push({ name: `install n8n ${t.n8nVersion}`, ok: false, ms: 0, error: r.reason });
-		else if (!r.value.reused) for (const [step, ms] of Object.entries(r.value)) timings.push([`n8n ${t.n8nVersion} install: ${step}`, ms]);
+		if (r.status === 'rejected')
+			results.push({ name: `install n8n ${t.n8nVersion}`, ok: false, ms: 0, error: r.reason });
+		else if (!r.value.reused)
+			for (const [step, ms] of Object.entries(r.value))
+				timings.push([`n8n ${t.n8nVersion} install: ${step}`, ms]);
 	});
 	const workDir = makeTempDir('lm-e2e-pack-');
 	let tgz;
@@ -308,7 +381,14 @@ async function main() {
 	});
 
 	const apiKey = `e2e-${crypto.randomBytes(12).toString('hex')}`;
-	const sandbox = await startSandbox({ port: 0, apiKey, rateLimit: 30, rateWindowMs: 2000, seed: SEED, maxLimit: 100 });
+	const sandbox = await startSandbox({
+		port: 0,
+		apiKey,
+		rateLimit: 30,
+		rateWindowMs: 2000,
+		seed: SEED,
+		maxLimit: 100,
+	});
 	log(`sandbox at ${sandbox.url} (30 requests per 2000 ms)`);
 	try {
 		if (tgz) {
@@ -328,10 +408,12 @@ function summary() {
 	const passed = results.filter((r) => r.ok).length;
 	const failed = results.filter((r) => !r.ok);
 	console.log('\n[e2e] timings');
-	for (const [labelText, ms] of timings) console.log(`  ${labelText.padEnd(58)} ${fmtSec(ms).padStart(9)}`);
+	for (const [labelText, ms] of timings)
+		console.log(`  ${labelText.padEnd(58)} ${fmtSec(ms).padStart(9)}`);
 	if (failed.length) {
 		console.log('\n[e2e] failed:');
-		for (const f of failed) console.log(`  ✘ ${f.name}: ${String(f.error?.message ?? f.error).split('\n')[0]}`);
+		for (const f of failed)
+			console.log(`  ✘ ${f.name}: ${String(f.error?.message ?? f.error).split('\n')[0]}`);
 	}
 	console.log(`\ne2e: ${passed} passed, ${failed.length} failed`);
 	return failed.length === 0 && passed > 0;
@@ -339,7 +421,11 @@ function summary() {
 
 let finished = false;
 const watchdog = setTimeout(async () => {
-	results.push({ name: `suite finished within ${fmtSec(SUITE_TIMEOUT_MS)}`, ok: false, error: new Error('suite timeout') });
+	results.push({
+		name: `suite finished within ${fmtSec(SUITE_TIMEOUT_MS)}`,
+		ok: false,
+		error: new Error('suite timeout'),
+	});
 	await stopAllChildren();
 	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 	summary();

@@ -28,10 +28,14 @@ export interface CredentialTestResult {
 
 /** lodash.get for the dotted keys the rules use. */
 function valueAt(data: unknown, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], data);
+	return path
+		.split('.')
+		.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], data);
 }
 
-export async function testCredential(data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function testCredential(
+	data: ICredentialDataDecryptedObject,
+): Promise<CredentialTestResult> {
 	const test = credentialType.test;
 	if (!test) throw new Error('The credential has no declarative test');
 
@@ -48,7 +52,13 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: credentialType.name, required: true }],
 			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' },
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
 			],
 		},
 	};
@@ -77,8 +87,11 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 		credentialsHelper: {
 			getParentTypes: () => [],
 			preAuthentication: async () => undefined,
-			authenticate: async (credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
-				applyGenericAuthentication(credentialType, credentials, options),
+			authenticate: async (
+				credentials: ICredentialDataDecryptedObject,
+				_type: string,
+				options: IHttpRequestOptions,
+			) => applyGenericAuthentication(credentialType, credentials, options),
 		},
 		executionId: 'credential-test',
 		...N8N_URLS,
@@ -104,7 +117,9 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 	try {
 		response = await new RoutingNode(context, temporaryType, credentialsDecrypted).runNode();
 	} catch (caught) {
-		const error = caught as Error & { cause?: { response?: { status: number; statusText?: string }; code?: string } };
+		const error = caught as Error & {
+			cause?: { response?: { status: number; statusText?: string }; code?: string };
+		};
 		if (error.cause?.response) {
 			const { status, statusText } = error.cause.response;
 			for (const rule of test.rules ?? []) {

@@ -38,9 +38,14 @@ export function describeDeleteOperation(spec: DeleteOperationSpec): void {
 		const result = await runNode({ parameters: parameters('7') });
 
 		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'DELETE', path: spec.pathFor(7), query: {}, body: undefined }]);
+		expect(endpoint.requests).toEqual([
+			{ method: 'DELETE', path: spec.pathFor(7), query: {}, body: undefined },
+		]);
 		expect(result.items).toEqual([
-			{ json: { success: true, message: spec.message, [spec.idParameter]: 7 }, pairedItem: { item: 0 } },
+			{
+				json: { success: true, message: spec.message, [spec.idParameter]: 7 },
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
@@ -50,7 +55,11 @@ export function describeDeleteOperation(spec: DeleteOperationSpec): void {
 		const result = await runNode({ parameters: parameters(' 12 ', 'list') });
 
 		expect(endpoint.requests).toHaveLength(1);
-		expect(result.items[0].json).toEqual({ success: true, message: spec.message, [spec.idParameter]: 12 });
+		expect(result.items[0].json).toEqual({
+			success: true,
+			message: spec.message,
+			[spec.idParameter]: 12,
+		});
 	});
 
 	itRefusesIdsThatAreNotPositiveWholeNumbers(spec.idLabel, (id) => parameters(id));

@@ -7,7 +7,11 @@ import type { IDataObject } from 'n8n-workflow';
 export function listAnswer(
 	collectionKey: string,
 	records: IDataObject[],
-	{ currentpage = 1, maxpage = 1, perpage = 50 }: { currentpage?: number; maxpage?: number; perpage?: number } = {},
+	{
+		currentpage = 1,
+		maxpage = 1,
+		perpage = 50,
+	}: { currentpage?: number; maxpage?: number; perpage?: number } = {},
 ): IDataObject {
 	return {
 		error: '0',
@@ -59,8 +63,20 @@ export const splashRecords = [
 ];
 
 export const qrRecords = [
-	{ id: 31, link: 'https://links.example.test/qr/a1b2c3', scans: 120, name: 'Shop window', date: '2024-02-01 12:00:00' },
-	{ id: 32, link: 'https://links.example.test/qr/d4e5f6', scans: 0, name: 'Flyer', date: '2024-03-15 16:45:10' },
+	{
+		id: 31,
+		link: 'https://links.example.test/qr/a1b2c3',
+		scans: 120,
+		name: 'Shop window',
+		date: '2024-02-01 12:00:00',
+	},
+	{
+		id: 32,
+		link: 'https://links.example.test/qr/d4e5f6',
+		scans: 0,
+		name: 'Flyer',
+		date: '2024-03-15 16:45:10',
+	},
 ];
 
 export const qrStatistics = {
@@ -74,18 +90,50 @@ export const qrStatistics = {
 };
 
 export const channelRecords = [
-	{ id: 41, name: 'Newsletter', description: 'Links sent by mail', color: '#1F6FEB', starred: true },
+	{
+		id: 41,
+		name: 'Newsletter',
+		description: 'Links sent by mail',
+		color: '#1F6FEB',
+		starred: true,
+	},
 	{ id: 42, name: 'Print', description: '', color: '#AABBCC', starred: false },
 ];
 
 export const channelItemRecords = [
-	{ type: 'links', id: 501, title: 'Pricing page', preview: 'https://links.example.test/p/501', link: 'https://links.example.test/pricing', date: '2024-04-01' },
-	{ type: 'qr', id: 31, title: 'Shop window', preview: 'https://links.example.test/p/qr31', link: 'https://links.example.test/qr/a1b2c3', date: '2024-04-02' },
+	{
+		type: 'links',
+		id: 501,
+		title: 'Pricing page',
+		preview: 'https://links.example.test/p/501',
+		link: 'https://links.example.test/pricing',
+		date: '2024-04-01',
+	},
+	{
+		type: 'qr',
+		id: 31,
+		title: 'Shop window',
+		preview: 'https://links.example.test/p/qr31',
+		link: 'https://links.example.test/qr/a1b2c3',
+		date: '2024-04-02',
+	},
 ];
 
 export const pixelRecords = [
-	{ id: 61, type: 'tagmgrpixel', name: 'Main site tags', tag: 'GTM-ABC123', date: '2024-01-10 09:00:00' },
-	{ id: 62, type: 'analyticspixel', name: 'Analytics', tag: 'G-XYZ987', date: '2024-01-11 09:00:00' },
+	{
+		id: 61,
+		type: 'tagmgrpixel',
+		name: 'Main site tags',
+		tag: 'GTM-ABC123',
+		date: '2024-01-10 09:00:00',
+	},
+	{
+		id: 62,
+		type: 'analyticspixel',
+		name: 'Analytics',
+		tag: 'G-XYZ987',
+		date: '2024-01-11 09:00:00',
+	},
 ];
 
 export const ctaRecords = [
@@ -94,7 +142,12 @@ export const ctaRecords = [
 ];
 
 export const domainRecords = [
-	{ id: 81, domain: 'https://go.example.com', redirectroot: 'https://example.com', redirect404: 'https://example.com/404' },
+	{
+		id: 81,
+		domain: 'https://go.example.com',
+		redirectroot: 'https://example.com',
+		redirect404: 'https://example.com/404',
+	},
 	{ id: 82, domain: 'http://l.example.org', redirectroot: '', redirect404: '' },
 ];
 

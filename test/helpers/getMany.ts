@@ -39,9 +39,15 @@ export function describeListOperation(spec: ListOperationSpec): void {
 
 	test('asks for no more records than Limit and outputs at most Limit items', async () => {
 		// A service that sends more than it was asked for must still not exceed the Limit.
-		const endpoint = mockEndpoint('GET', spec.path, listAnswer(spec.collectionKey, spec.records, { perpage: 1 }));
+		const endpoint = mockEndpoint(
+			'GET',
+			spec.path,
+			listAnswer(spec.collectionKey, spec.records, { perpage: 1 }),
+		);
 
-		const result = await runNode({ parameters: { ...spec.parameters, returnAll: false, limit: 1 } });
+		const result = await runNode({
+			parameters: { ...spec.parameters, returnAll: false, limit: 1 },
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests).toHaveLength(1);

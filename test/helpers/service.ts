@@ -36,7 +36,11 @@ export function mockEndpoint(
 	method: Method,
 	path: string,
 	body: unknown,
-	{ status = 200, times = 1, baseUrl = TEST_BASE_URL }: { status?: number; times?: number; baseUrl?: string } = {},
+	{
+		status = 200,
+		times = 1,
+		baseUrl = TEST_BASE_URL,
+	}: { status?: number; times?: number; baseUrl?: string } = {},
 ): MockedEndpoint {
 	const requests: SentRequest[] = [];
 	const scope = nock(baseUrl)
@@ -70,9 +74,14 @@ export function useServiceMocks(): void {
 	process.env.N8N_LOG_LEVEL = 'silent';
 	if (!listening) {
 		listening = true;
-		nock.emitter.on('no match', (request: { method?: string; hostname?: string; host?: string; path?: string }) => {
-			unmatched.push(`${request.method ?? '?'} ${request.hostname ?? request.host ?? ''}${request.path ?? ''}`);
-		});
+		nock.emitter.on(
+			'no match',
+			(request: { method?: string; hostname?: string; host?: string; path?: string }) => {
+				unmatched.push(
+					`${request.method ?? '?'} ${request.hostname ?? request.host ?? ''}${request.path ?? ''}`,
+				);
+			},
+		);
 	}
 	beforeEach(() => {
 		unmatched.length = 0;
@@ -98,7 +107,9 @@ export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, 
 export const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
 
 /** The error message of a run that is refused, whether the engine or the node refuses it. */
-export async function refusalOf(options: RunOptions): Promise<{ message: string; result?: RunResult }> {
+export async function refusalOf(
+	options: RunOptions,
+): Promise<{ message: string; result?: RunResult }> {
 	let result: RunResult;
 	try {
 		result = await runNode(options);
@@ -126,18 +137,26 @@ export function itRefusesIdsThatAreNotPositiveWholeNumbers(
 	parametersWith: (idParameterValue: string) => INodeParameters,
 	{ literal = false }: { literal?: boolean } = {},
 ): void {
-	test.each(NOT_POSITIVE_WHOLE_NUMBERS)(`refuses ${label} %j from an expression before sending a request`, async (id) => {
-		const { message } = await refusalOf({ parameters: parametersWith(expr(id)) });
-		expect(message).toContain(label);
-		expect(message).toMatch(/positive whole number/);
-		expectNoRequestSent();
-	});
-	if (literal) {
-		test.each(NOT_POSITIVE_WHOLE_NUMBERS)(`refuses ${label} %j typed in before sending a request`, async (id) => {
-			const { message } = await refusalOf({ parameters: parametersWith(id) });
+	test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
+		`refuses ${label} %j from an expression before sending a request`,
+		async (id) => {
+			const { message } = await refusalOf({ parameters: parametersWith(expr(id)) });
 			expect(message).toContain(label);
-			expect(message).toMatch(id === '' ? /positive whole number|is required/ : /positive whole number/);
+			expect(message).toMatch(/positive whole number/);
 			expectNoRequestSent();
-		});
+		},
+	);
+	if (literal) {
+		test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
+			`refuses ${label} %j typed in before sending a request`,
+			async (id) => {
+				const { message } = await refusalOf({ parameters: parametersWith(id) });
+				expect(message).toContain(label);
+				expect(message).toMatch(
+					id === '' ? /positive whole number|is required/ : /positive whole number/,
+				);
+				expectNoRequestSent();
+			},
+		);
 	}
 }

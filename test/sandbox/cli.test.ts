@@ -12,8 +12,24 @@ describe('parseSandboxArgs', () => {
 
 	test('flags in both forms, over env vars', () => {
 		const options = parseSandboxArgs(
-			['--port', '0', '--rate-limit=off', '--reset-format', 'http-date', '--fault-5xx', '0.25', '--apply-then-fault', '--seed', '3'],
-			{ SANDBOX_PORT: '5000', SANDBOX_API_KEY: 'from-env', SANDBOX_MAX_LIMIT: '50', SANDBOX_ERROR_STATUS: '200' },
+			[
+				'--port',
+				'0',
+				'--rate-limit=off',
+				'--reset-format',
+				'http-date',
+				'--fault-5xx',
+				'0.25',
+				'--apply-then-fault',
+				'--seed',
+				'3',
+			],
+			{
+				SANDBOX_PORT: '5000',
+				SANDBOX_API_KEY: 'from-env',
+				SANDBOX_MAX_LIMIT: '50',
+				SANDBOX_ERROR_STATUS: '200',
+			},
 		);
 		expect(options).toEqual({
 			port: 0,
@@ -28,8 +44,14 @@ describe('parseSandboxArgs', () => {
 	});
 
 	test('--fault-slow-ms alone makes every request slow', () => {
-		expect(parseSandboxArgs(['--fault-slow-ms', '500'], {}).faults).toEqual({ slowMs: 500, rateSlow: 1 });
-		expect(parseSandboxArgs(['--fault-slow-ms', '500', '--fault-slow', '0.1'], {}).faults).toEqual({ slowMs: 500, rateSlow: 0.1 });
+		expect(parseSandboxArgs(['--fault-slow-ms', '500'], {}).faults).toEqual({
+			slowMs: 500,
+			rateSlow: 1,
+		});
+		expect(parseSandboxArgs(['--fault-slow-ms', '500', '--fault-slow', '0.1'], {}).faults).toEqual({
+			slowMs: 500,
+			rateSlow: 0.1,
+		});
 	});
 
 	test.each([
@@ -53,10 +75,14 @@ describe('cli.ts process', () => {
 
 	test('prints a parseable JSON line, serves requests and exits 0 on SIGTERM', async () => {
 		const tsNode = require.resolve('ts-node/dist/bin.js');
-		const proc = spawn(process.execPath, [tsNode, '--transpile-only', join(__dirname, 'cli.ts'), '--port', '0'], {
-			env: { ...process.env, SANDBOX_API_KEY: 'cli-key' },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const proc = spawn(
+			process.execPath,
+			[tsNode, '--transpile-only', join(__dirname, 'cli.ts'), '--port', '0'],
+			{
+				env: { ...process.env, SANDBOX_API_KEY: 'cli-key' },
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		child = proc;
 		const info = await new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
 			let out = '';
@@ -70,7 +96,9 @@ describe('cli.ts process', () => {
 		expect(info.apiKey).toBe('cli-key');
 		expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-		const res = await fetch(`${info.url}/api/account`, { headers: { Authorization: 'Bearer cli-key' } });
+		const res = await fetch(`${info.url}/api/account`, {
+			headers: { Authorization: 'Bearer cli-key' },
+		});
 		expect(res.status).toBe(200);
 
 		const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));

@@ -36,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	console.error(`Could not start the sandbox: ${error instanceof Error ? error.message : String(error)}`);
+	console.error(
+		`Could not start the sandbox: ${error instanceof Error ? error.message : String(error)}`,
+	);
 	process.exit(1);
 });

@@ -19,7 +19,11 @@ function expectMessage(body: Record<string, unknown>, message: string): void {
 	expect(body).toEqual({ error: 0, message });
 }
 
-function expectError(response: { status: number; body: Record<string, unknown> }, status: number, pattern: RegExp): void {
+function expectError(
+	response: { status: number; body: Record<string, unknown> },
+	status: number,
+	pattern: RegExp,
+): void {
 	expect(response.status).toBe(status);
 	expect(response.body.error).toBe(1);
 	expect(response.body.message).toMatch(pattern);
@@ -40,7 +44,9 @@ describe('account', () => {
 	});
 
 	test('PUT /api/account/update changes email and password', async () => {
-		const update = await call(sandbox, 'PUT', '/api/account/update', { body: { email: 'new@example.com' } });
+		const update = await call(sandbox, 'PUT', '/api/account/update', {
+			body: { email: 'new@example.com' },
+		});
 		expectMessage(update.body, 'Account has been successfully updated.');
 		expect((await call(sandbox, 'GET', '/api/account')).body.data.email).toBe('new@example.com');
 
@@ -49,8 +55,16 @@ describe('account', () => {
 	});
 
 	test('PUT /api/account/update refuses an empty update and a bad e-mail', async () => {
-		expectError(await call(sandbox, 'PUT', '/api/account/update', { body: {} }), 400, /email.*password/);
-		expectError(await call(sandbox, 'PUT', '/api/account/update', { body: { email: 'nope' } }), 400, /'email'/);
+		expectError(
+			await call(sandbox, 'PUT', '/api/account/update', { body: {} }),
+			400,
+			/email.*password/,
+		);
+		expectError(
+			await call(sandbox, 'PUT', '/api/account/update', { body: { email: 'nope' } }),
+			400,
+			/'email'/,
+		);
 	});
 });
 
@@ -60,13 +74,27 @@ describe('campaigns', () => {
 		expect(status).toBe(200);
 		expect(body.error).toBe('0');
 		const [first, second] = body.data.campaigns;
-		expect(first).toEqual({ id: 1, domain: 'Campaign 1', public: expect.any(Boolean), rotator: expect.stringMatching(URL_RE), list: expect.stringMatching(URL_RE) });
+		expect(first).toEqual({
+			id: 1,
+			domain: 'Campaign 1',
+			public: expect.any(Boolean),
+			rotator: expect.stringMatching(URL_RE),
+			list: expect.stringMatching(URL_RE),
+		});
 		expect(first).not.toHaveProperty('name');
-		expect(second).toEqual({ id: 2, name: 'Campaign 2', public: true, rotator: false, list: expect.stringMatching(URL_RE) });
+		expect(second).toEqual({
+			id: 2,
+			name: 'Campaign 2',
+			public: true,
+			rotator: false,
+			list: expect.stringMatching(URL_RE),
+		});
 	});
 
 	test('POST /api/campaign/add answers the name under domain; rotator false without slug', async () => {
-		const withSlug = await call(sandbox, 'POST', '/api/campaign/add', { body: { name: 'Spring', slug: 'spring', public: true } });
+		const withSlug = await call(sandbox, 'POST', '/api/campaign/add', {
+			body: { name: 'Spring', slug: 'spring', public: true },
+		});
 		expect(withSlug.body).toEqual({
 			error: 0,
 			id: expect.any(Number),
@@ -78,29 +106,65 @@ describe('campaigns', () => {
 		const bare = await call(sandbox, 'POST', '/api/campaign/add', { body: {} });
 		expect(bare.body).toMatchObject({ error: 0, rotator: false, public: false, domain: '' });
 		expect(bare.body.id).toBe(withSlug.body.id + 1);
-		expectError(await call(sandbox, 'POST', '/api/campaign/add', { body: { public: 'yes' } }), 400, /'public'.*boolean/);
+		expectError(
+			await call(sandbox, 'POST', '/api/campaign/add', { body: { public: 'yes' } }),
+			400,
+			/'public'.*boolean/,
+		);
 	});
 
 	test('POST /api/campaign/:campaignid/assign/:linkid accepts any positive link ID', async () => {
 		const res = await call(sandbox, 'POST', '/api/campaign/2/assign/4711');
 		expectMessage(res.body, 'Link successfully added to the campaign.');
 		expect(sandbox.store.campaigns.get(2)?.links.has(4711)).toBe(true);
-		expectError(await call(sandbox, 'POST', '/api/campaign/999/assign/1'), 404, /^Campaign 999 does not exist\.$/);
-		expectError(await call(sandbox, 'POST', '/api/campaign/2/assign/abc'), 400, /link ID 'abc'.*positive integer/);
+		expectError(
+			await call(sandbox, 'POST', '/api/campaign/999/assign/1'),
+			404,
+			/^Campaign 999 does not exist\.$/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/campaign/2/assign/abc'),
+			400,
+			/link ID 'abc'.*positive integer/,
+		);
 		expectError(await call(sandbox, 'POST', '/api/campaign/2/assign/0'), 400, /positive integer/);
 	});
 
 	test('PUT /api/campaign/:id/update requires name and answers like create', async () => {
-		const res = await call(sandbox, 'PUT', '/api/campaign/2/update', { body: { name: 'Renamed', slug: 'renamed', public: false } });
-		expect(res.body).toEqual({ error: 0, id: 2, domain: 'Renamed', public: false, rotator: `${sandbox.url}/r/renamed`, list: expect.stringMatching(URL_RE) });
-		expectError(await call(sandbox, 'PUT', '/api/campaign/2/update', { body: { slug: 'x' } }), 400, /'name' is required/);
-		expectError(await call(sandbox, 'PUT', '/api/campaign/98/update', { body: { name: 'x' } }), 404, /Campaign 98 does not exist/);
+		const res = await call(sandbox, 'PUT', '/api/campaign/2/update', {
+			body: { name: 'Renamed', slug: 'renamed', public: false },
+		});
+		expect(res.body).toEqual({
+			error: 0,
+			id: 2,
+			domain: 'Renamed',
+			public: false,
+			rotator: `${sandbox.url}/r/renamed`,
+			list: expect.stringMatching(URL_RE),
+		});
+		expectError(
+			await call(sandbox, 'PUT', '/api/campaign/2/update', { body: { slug: 'x' } }),
+			400,
+			/'name' is required/,
+		);
+		expectError(
+			await call(sandbox, 'PUT', '/api/campaign/98/update', { body: { name: 'x' } }),
+			404,
+			/Campaign 98 does not exist/,
+		);
 	});
 
 	test('DELETE /api/campaign/:id/delete removes it', async () => {
-		expectMessage((await call(sandbox, 'DELETE', '/api/campaign/3/delete')).body, 'Campaign has been deleted successfully.');
+		expectMessage(
+			(await call(sandbox, 'DELETE', '/api/campaign/3/delete')).body,
+			'Campaign has been deleted successfully.',
+		);
 		expect(sandbox.store.campaigns.get(3)).toBeUndefined();
-		expectError(await call(sandbox, 'DELETE', '/api/campaign/3/delete'), 404, /Campaign 3 does not exist/);
+		expectError(
+			await call(sandbox, 'DELETE', '/api/campaign/3/delete'),
+			404,
+			/Campaign 3 does not exist/,
+		);
 	});
 });
 
@@ -119,7 +183,12 @@ describe('splash pages and CTA overlays', () => {
 		const { body } = await call(sandbox, 'GET', '/api/overlay');
 		expect(body.error).toBe('0');
 		expect(body.data).not.toHaveProperty('overlay');
-		expect(body.data.cta[0]).toEqual({ id: 1, type: 'message', name: expect.any(String), date: expect.stringMatching(TIMESTAMP) });
+		expect(body.data.cta[0]).toEqual({
+			id: 1,
+			type: 'message',
+			name: expect.any(String),
+			date: expect.stringMatching(TIMESTAMP),
+		});
 		expect(body.data.cta[1].type).toBe('contact');
 	});
 });
@@ -128,14 +197,26 @@ describe('QR codes', () => {
 	test('GET /api/qr lists under qrs', async () => {
 		const { body } = await call(sandbox, 'GET', '/api/qr');
 		expect(body.error).toBe('0');
-		expect(body.data.qrs[0]).toEqual({ id: 1, link: expect.stringMatching(URL_RE), scans: expect.any(Number), name: expect.any(String), date: expect.stringMatching(TIMESTAMP) });
+		expect(body.data.qrs[0]).toEqual({
+			id: 1,
+			link: expect.stringMatching(URL_RE),
+			scans: expect.any(Number),
+			name: expect.any(String),
+			date: expect.stringMatching(TIMESTAMP),
+		});
 	});
 
 	test('GET /api/qr/:id returns details and statistics with string counts', async () => {
 		const { status, body } = await call(sandbox, 'GET', '/api/qr/2');
 		expect(status).toBe(200);
 		expect(body.error).toBe(0);
-		expect(body.details).toEqual({ id: 2, link: expect.any(String), scans: expect.any(Number), name: expect.any(String), date: expect.stringMatching(TIMESTAMP) });
+		expect(body.details).toEqual({
+			id: 2,
+			link: expect.any(String),
+			scans: expect.any(Number),
+			name: expect.any(String),
+			date: expect.stringMatching(TIMESTAMP),
+		});
 		const stats = body.data;
 		expect(stats.clicks).toEqual(expect.any(Number));
 		expect(stats.uniqueClicks).toEqual(expect.any(Number));
@@ -144,37 +225,101 @@ describe('QR codes', () => {
 			expect(values.length).toBeGreaterThan(0);
 			for (const value of values) expect(value).toEqual(expect.stringMatching(/^\d+$/));
 		}
-		expect(Object.keys(stats.socialCount).sort()).toEqual(['socialnet_a', 'socialnet_b', 'socialnet_c']);
+		expect(Object.keys(stats.socialCount).sort()).toEqual([
+			'socialnet_a',
+			'socialnet_b',
+			'socialnet_c',
+		]);
 		expectError(await call(sandbox, 'GET', '/api/qr/777'), 404, /QR code 777 does not exist/);
 	});
 
 	test('POST /api/qr/add validates type, data and colors', async () => {
 		const before = sandbox.store.qr.created;
 		const link = await call(sandbox, 'POST', '/api/qr/add', {
-			body: { type: 'link', data: 'https://example.com', background: 'rgb(255,255,255)', foreground: 'rgb(0, 0, 0)' },
+			body: {
+				type: 'link',
+				data: 'https://example.com',
+				background: 'rgb(255,255,255)',
+				foreground: 'rgb(0, 0, 0)',
+			},
 		});
-		expect(link.body).toEqual({ error: 0, id: expect.any(Number), link: expect.stringMatching(URL_RE) });
-		expect((await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'vcard', data: { name: 'Ann' } } })).body.error).toBe(0);
-		expect((await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'sms', data: ['+100', 'hi'] } })).body.error).toBe(0);
+		expect(link.body).toEqual({
+			error: 0,
+			id: expect.any(Number),
+			link: expect.stringMatching(URL_RE),
+		});
+		expect(
+			(
+				await call(sandbox, 'POST', '/api/qr/add', {
+					body: { type: 'vcard', data: { name: 'Ann' } },
+				})
+			).body.error,
+		).toBe(0);
+		expect(
+			(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'sms', data: ['+100', 'hi'] } }))
+				.body.error,
+		).toBe(0);
 		expect(sandbox.store.qr.created).toBe(before + 3);
 
-		expectError(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'vcard', data: 'Ann' } }), 400, /'data'.*object or array.*vcard/);
-		expectError(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'text', data: { a: 1 } } }), 400, /'data'.*string/);
-		expectError(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'text', data: '' } }), 400, /'data'/);
-		expectError(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'barcode', data: 'x' } }), 400, /'type'.*text, vcard/);
-		expectError(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'link', data: 'x', background: '#ffffff' } }), 400, /'background'.*rgb/);
-		expectError(await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'link', data: 'x', foreground: 'rgb(300,0,0)' } }), 400, /'foreground'/);
+		expectError(
+			await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'vcard', data: 'Ann' } }),
+			400,
+			/'data'.*object or array.*vcard/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'text', data: { a: 1 } } }),
+			400,
+			/'data'.*string/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'text', data: '' } }),
+			400,
+			/'data'/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/qr/add', { body: { type: 'barcode', data: 'x' } }),
+			400,
+			/'type'.*text, vcard/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/qr/add', {
+				body: { type: 'link', data: 'x', background: '#ffffff' },
+			}),
+			400,
+			/'background'.*rgb/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/qr/add', {
+				body: { type: 'link', data: 'x', foreground: 'rgb(300,0,0)' },
+			}),
+			400,
+			/'foreground'/,
+		);
 		expect(sandbox.store.qr.created).toBe(before + 3);
 	});
 
 	test('PUT /api/qr/:id/update requires data', async () => {
-		expectMessage((await call(sandbox, 'PUT', '/api/qr/1/update', { body: { data: 'https://new.example.com' } })).body, 'QR has been updated successfully.');
+		expectMessage(
+			(
+				await call(sandbox, 'PUT', '/api/qr/1/update', {
+					body: { data: 'https://new.example.com' },
+				})
+			).body,
+			'QR has been updated successfully.',
+		);
 		expect(sandbox.store.qr.get(1)?.data).toBe('https://new.example.com');
-		expectError(await call(sandbox, 'PUT', '/api/qr/1/update', { body: { logo: 'x.png' } }), 400, /'data' is required/);
+		expectError(
+			await call(sandbox, 'PUT', '/api/qr/1/update', { body: { logo: 'x.png' } }),
+			400,
+			/'data' is required/,
+		);
 	});
 
 	test('DELETE /api/qr/:id/delete removes it', async () => {
-		expectMessage((await call(sandbox, 'DELETE', '/api/qr/5/delete')).body, 'QR Code has been deleted successfully.');
+		expectMessage(
+			(await call(sandbox, 'DELETE', '/api/qr/5/delete')).body,
+			'QR Code has been deleted successfully.',
+		);
 		expectError(await call(sandbox, 'GET', '/api/qr/5'), 404, /QR code 5 does not exist/);
 	});
 });
@@ -183,44 +328,123 @@ describe('channels', () => {
 	test('GET /api/channels lists channels', async () => {
 		const { body } = await call(sandbox, 'GET', '/api/channels');
 		expect(body.error).toBe('0');
-		expect(body.data.channels[0]).toEqual({ id: 1, name: expect.any(String), description: expect.any(String), color: expect.stringMatching(/^#[0-9A-F]{6}$/i), starred: true });
+		expect(body.data.channels[0]).toEqual({
+			id: 1,
+			name: expect.any(String),
+			description: expect.any(String),
+			color: expect.stringMatching(/^#[0-9A-F]{6}$/i),
+			starred: true,
+		});
 	});
 
 	test('POST /api/channel/add validates and echoes the channel', async () => {
-		const res = await call(sandbox, 'POST', '/api/channel/add', { body: { name: 'News', description: 'd', color: '#AABBCC', starred: true } });
-		expect(res.body).toEqual({ error: 0, id: expect.any(Number), name: 'News', description: 'd', color: '#AABBCC', starred: true });
-		expectError(await call(sandbox, 'POST', '/api/channel/add', { body: { description: 'no name' } }), 400, /'name' is required/);
-		expectError(await call(sandbox, 'POST', '/api/channel/add', { body: { name: 'x', color: 'red' } }), 400, /'color'.*HEX/);
-		expectError(await call(sandbox, 'POST', '/api/channel/add', { body: { name: 'x', starred: 1 } }), 400, /'starred'.*boolean/);
+		const res = await call(sandbox, 'POST', '/api/channel/add', {
+			body: { name: 'News', description: 'd', color: '#AABBCC', starred: true },
+		});
+		expect(res.body).toEqual({
+			error: 0,
+			id: expect.any(Number),
+			name: 'News',
+			description: 'd',
+			color: '#AABBCC',
+			starred: true,
+		});
+		expectError(
+			await call(sandbox, 'POST', '/api/channel/add', { body: { description: 'no name' } }),
+			400,
+			/'name' is required/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/channel/add', { body: { name: 'x', color: 'red' } }),
+			400,
+			/'color'.*HEX/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/channel/add', { body: { name: 'x', starred: 1 } }),
+			400,
+			/'starred'.*boolean/,
+		);
 	});
 
 	test('assign, list items, update and delete (delete unassigns all items)', async () => {
-		const { body: created } = await call(sandbox, 'POST', '/api/channel/add', { body: { name: 'Mixed' } });
+		const { body: created } = await call(sandbox, 'POST', '/api/channel/add', {
+			body: { name: 'Mixed' },
+		});
 		const id = created.id as number;
 		const base = `/api/channel/${id}/assign`;
-		expectMessage((await call(sandbox, 'POST', `${base}/links/12`)).body, 'Item successfully added to the channel.');
-		expectMessage((await call(sandbox, 'POST', `${base}/bio/7`)).body, 'Item successfully added to the channel.');
-		expectMessage((await call(sandbox, 'POST', `${base}/qr/2`)).body, 'Item successfully added to the channel.');
+		expectMessage(
+			(await call(sandbox, 'POST', `${base}/links/12`)).body,
+			'Item successfully added to the channel.',
+		);
+		expectMessage(
+			(await call(sandbox, 'POST', `${base}/bio/7`)).body,
+			'Item successfully added to the channel.',
+		);
+		expectMessage(
+			(await call(sandbox, 'POST', `${base}/qr/2`)).body,
+			'Item successfully added to the channel.',
+		);
 		expectError(await call(sandbox, 'POST', `${base}/qr/999`), 404, /QR code 999 does not exist/);
-		expectError(await call(sandbox, 'POST', `${base}/pages/1`), 400, /item type 'pages'.*links, bio, qr/);
+		expectError(
+			await call(sandbox, 'POST', `${base}/pages/1`),
+			400,
+			/item type 'pages'.*links, bio, qr/,
+		);
 		expectError(await call(sandbox, 'POST', `${base}/links/-3`), 400, /positive integer/);
-		expectError(await call(sandbox, 'POST', '/api/channel/555/assign/links/1'), 404, /Channel 555 does not exist/);
+		expectError(
+			await call(sandbox, 'POST', '/api/channel/555/assign/links/1'),
+			404,
+			/Channel 555 does not exist/,
+		);
 
 		const { body } = await call(sandbox, 'GET', `/api/channel/${id}`);
 		expect(body.error).toBe('0');
 		expect(body.data.result).toBe(3);
-		expect(body.data.items.map((i: { type: string; id: number }) => `${i.type}:${i.id}`)).toEqual(['links:12', 'bio:7', 'qr:2']);
-		expect(body.data.items[0]).toEqual({ type: 'links', id: 12, title: 'Link 12', preview: expect.stringMatching(URL_RE), link: expect.stringMatching(URL_RE), date: expect.stringMatching(DATE) });
+		expect(body.data.items.map((i: { type: string; id: number }) => `${i.type}:${i.id}`)).toEqual([
+			'links:12',
+			'bio:7',
+			'qr:2',
+		]);
+		expect(body.data.items[0]).toEqual({
+			type: 'links',
+			id: 12,
+			title: 'Link 12',
+			preview: expect.stringMatching(URL_RE),
+			link: expect.stringMatching(URL_RE),
+			date: expect.stringMatching(DATE),
+		});
 
-		expectMessage((await call(sandbox, 'PUT', `/api/channel/${id}/update`, { body: { starred: true, color: '#000000' } })).body, 'Channel has been updated successfully.');
-		expect(sandbox.store.channels.get(id)).toMatchObject({ name: 'Mixed', starred: true, color: '#000000' });
-		expectError(await call(sandbox, 'PUT', `/api/channel/${id}/update`, { body: { color: '#12' } }), 400, /'color'/);
+		expectMessage(
+			(
+				await call(sandbox, 'PUT', `/api/channel/${id}/update`, {
+					body: { starred: true, color: '#000000' },
+				})
+			).body,
+			'Channel has been updated successfully.',
+		);
+		expect(sandbox.store.channels.get(id)).toMatchObject({
+			name: 'Mixed',
+			starred: true,
+			color: '#000000',
+		});
+		expectError(
+			await call(sandbox, 'PUT', `/api/channel/${id}/update`, { body: { color: '#12' } }),
+			400,
+			/'color'/,
+		);
 
 		expect(sandbox.store.itemsOfChannel(id)).toHaveLength(3);
-		expectMessage((await call(sandbox, 'DELETE', `/api/channel/${id}/delete`)).body, 'Channel has been deleted successfully.');
+		expectMessage(
+			(await call(sandbox, 'DELETE', `/api/channel/${id}/delete`)).body,
+			'Channel has been deleted successfully.',
+		);
 		expect(sandbox.store.itemsOfChannel(id)).toHaveLength(0);
 		expect(sandbox.store.channelItems.some((item) => item.channelId === id)).toBe(false);
-		expectError(await call(sandbox, 'GET', `/api/channel/${id}`), 404, new RegExp(`Channel ${id} does not exist`));
+		expectError(
+			await call(sandbox, 'GET', `/api/channel/${id}`),
+			404,
+			new RegExp(`Channel ${id} does not exist`),
+		);
 	});
 });
 
@@ -228,23 +452,63 @@ describe('pixels', () => {
 	test('GET /api/pixels lists pixels', async () => {
 		const { body } = await call(sandbox, 'GET', '/api/pixels');
 		expect(body.error).toBe('0');
-		expect(body.data.pixels[0]).toEqual({ id: 1, type: 'tagmgrpixel', name: expect.any(String), tag: expect.any(String), date: expect.stringMatching(TIMESTAMP) });
+		expect(body.data.pixels[0]).toEqual({
+			id: 1,
+			type: 'tagmgrpixel',
+			name: expect.any(String),
+			tag: expect.any(String),
+			date: expect.stringMatching(TIMESTAMP),
+		});
 	});
 
 	test('create, update, delete with validation', async () => {
-		const res = await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'shortvideo', name: 'Video', tag: 'V-1' } });
+		const res = await call(sandbox, 'POST', '/api/pixel/add', {
+			body: { type: 'shortvideo', name: 'Video', tag: 'V-1' },
+		});
 		expect(res.body).toEqual({ error: 0, id: expect.any(Number) });
 		expect(sandbox.store.pixels.get(res.body.id)?.date).toMatch(TIMESTAMP);
-		expectError(await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'facebook', name: 'x', tag: 'y' } }), 400, /'type'.*tagmgrpixel/);
-		expectError(await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'forum', tag: 'y' } }), 400, /'name'/);
-		expectError(await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'forum', name: 'x' } }), 400, /'tag'/);
+		expectError(
+			await call(sandbox, 'POST', '/api/pixel/add', {
+				body: { type: 'facebook', name: 'x', tag: 'y' },
+			}),
+			400,
+			/'type'.*tagmgrpixel/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'forum', tag: 'y' } }),
+			400,
+			/'name'/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'forum', name: 'x' } }),
+			400,
+			/'tag'/,
+		);
 
-		expectMessage((await call(sandbox, 'PUT', `/api/pixel/${res.body.id}/update`, { body: { tag: 'V-2', name: 'Video 2' } })).body, 'Pixel has been updated successfully.');
+		expectMessage(
+			(
+				await call(sandbox, 'PUT', `/api/pixel/${res.body.id}/update`, {
+					body: { tag: 'V-2', name: 'Video 2' },
+				})
+			).body,
+			'Pixel has been updated successfully.',
+		);
 		expect(sandbox.store.pixels.get(res.body.id)).toMatchObject({ tag: 'V-2', name: 'Video 2' });
-		expectError(await call(sandbox, 'PUT', `/api/pixel/${res.body.id}/update`, { body: { name: 'only' } }), 400, /'tag' is required/);
+		expectError(
+			await call(sandbox, 'PUT', `/api/pixel/${res.body.id}/update`, { body: { name: 'only' } }),
+			400,
+			/'tag' is required/,
+		);
 
-		expectMessage((await call(sandbox, 'DELETE', `/api/pixel/${res.body.id}/delete`)).body, 'Pixel has been deleted successfully.');
-		expectError(await call(sandbox, 'DELETE', `/api/pixel/${res.body.id}/delete`), 404, /Pixel \d+ does not exist/);
+		expectMessage(
+			(await call(sandbox, 'DELETE', `/api/pixel/${res.body.id}/delete`)).body,
+			'Pixel has been deleted successfully.',
+		);
+		expectError(
+			await call(sandbox, 'DELETE', `/api/pixel/${res.body.id}/delete`),
+			404,
+			/Pixel \d+ does not exist/,
+		);
 	});
 });
 
@@ -252,13 +516,30 @@ describe('branded domains', () => {
 	test('GET /api/domains lists domains', async () => {
 		const { body } = await call(sandbox, 'GET', '/api/domains');
 		expect(body.error).toBe('0');
-		expect(body.data.domains[0]).toEqual({ id: 1, domain: expect.stringMatching(/^https?:\/\//), redirectroot: expect.any(String), redirect404: expect.any(String) });
+		expect(body.data.domains[0]).toEqual({
+			id: 1,
+			domain: expect.stringMatching(/^https?:\/\//),
+			redirectroot: expect.any(String),
+			redirect404: expect.any(String),
+		});
 	});
 
 	test('create, update (redirects only), delete', async () => {
-		expectError(await call(sandbox, 'POST', '/api/domain/add', { body: { domain: 'brand.example.com' } }), 400, /'domain'.*http:\/\/ or https:\/\//);
-		expectError(await call(sandbox, 'POST', '/api/domain/add', { body: { domain: 'https://b.example.com', redirect404: 'nope' } }), 400, /'redirect404'/);
-		const res = await call(sandbox, 'POST', '/api/domain/add', { body: { domain: 'https://go.example.com', redirectroot: 'https://example.com' } });
+		expectError(
+			await call(sandbox, 'POST', '/api/domain/add', { body: { domain: 'brand.example.com' } }),
+			400,
+			/'domain'.*http:\/\/ or https:\/\//,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/domain/add', {
+				body: { domain: 'https://b.example.com', redirect404: 'nope' },
+			}),
+			400,
+			/'redirect404'/,
+		);
+		const res = await call(sandbox, 'POST', '/api/domain/add', {
+			body: { domain: 'https://go.example.com', redirectroot: 'https://example.com' },
+		});
 		expect(res.body).toEqual({ error: 0, id: expect.any(Number) });
 
 		const update = await call(sandbox, 'PUT', `/api/domain/${res.body.id}/update`, {
@@ -271,19 +552,42 @@ describe('branded domains', () => {
 			redirectroot: 'https://example.com',
 			redirect404: 'https://example.com/404',
 		});
-		expectMessage((await call(sandbox, 'DELETE', `/api/domain/${res.body.id}/delete`)).body, 'Domain has been deleted successfully.');
-		expectError(await call(sandbox, 'PUT', `/api/domain/${res.body.id}/update`, { body: {} }), 404, /Domain \d+ does not exist/);
+		expectMessage(
+			(await call(sandbox, 'DELETE', `/api/domain/${res.body.id}/delete`)).body,
+			'Domain has been deleted successfully.',
+		);
+		expectError(
+			await call(sandbox, 'PUT', `/api/domain/${res.body.id}/update`, { body: {} }),
+			404,
+			/Domain \d+ does not exist/,
+		);
 	});
 });
 
 describe('general errors', () => {
 	test('unknown endpoint, wrong method, malformed JSON, bad path IDs', async () => {
 		expectError(await call(sandbox, 'GET', '/api/foo'), 404, /^Unknown endpoint GET \/api\/foo\.$/);
-		expectError(await call(sandbox, 'DELETE', '/api/campaigns'), 404, /Unknown endpoint DELETE \/api\/campaigns/);
+		expectError(
+			await call(sandbox, 'DELETE', '/api/campaigns'),
+			404,
+			/Unknown endpoint DELETE \/api\/campaigns/,
+		);
 		expectError(await call(sandbox, 'GET', '/api/campaigns/'), 404, /Unknown endpoint/);
-		expectError(await call(sandbox, 'POST', '/api/channel/add', { rawBody: '{"name": ' }), 400, /Malformed JSON/);
-		expectError(await call(sandbox, 'POST', '/api/channel/add', { rawBody: '["x"]' }), 400, /JSON object/);
-		expectError(await call(sandbox, 'PUT', '/api/pixel/abc/update', { body: { tag: 'x' } }), 400, /pixel ID 'abc'/);
+		expectError(
+			await call(sandbox, 'POST', '/api/channel/add', { rawBody: '{"name": ' }),
+			400,
+			/Malformed JSON/,
+		);
+		expectError(
+			await call(sandbox, 'POST', '/api/channel/add', { rawBody: '["x"]' }),
+			400,
+			/JSON object/,
+		);
+		expectError(
+			await call(sandbox, 'PUT', '/api/pixel/abc/update', { body: { tag: 'x' } }),
+			400,
+			/pixel ID 'abc'/,
+		);
 	});
 });
 

@@ -82,7 +82,13 @@ describe('faults before the request is applied', () => {
 	test('a decider function picks faults per request', async () => {
 		sandbox.setFaults({ decide: (req) => (req.method === 'POST' ? '503' : null) });
 		expect((await call(sandbox, 'GET', '/api/account')).status).toBe(200);
-		expect((await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'forum', name: 'n', tag: 't' } })).status).toBe(503);
+		expect(
+			(
+				await call(sandbox, 'POST', '/api/pixel/add', {
+					body: { type: 'forum', name: 'n', tag: 't' },
+				})
+			).status,
+		).toBe(503);
 		expect(sandbox.store.pixels.created).toBe(0);
 	});
 });
@@ -104,7 +110,11 @@ describe('applyThenFault: the server applies the request, then the answer is los
 		if (expected === 'dropped') await expect(attempt).rejects.toThrow();
 		else expect((await attempt).status).toBe(expected);
 		expect(sandbox.store.qr.created).toBe(1);
-		expect(sandbox.stats.log[0]).toMatchObject({ status: expected, fault: kind, route: 'POST /api/qr/add' });
+		expect(sandbox.stats.log[0]).toMatchObject({
+			status: expected,
+			fault: kind,
+			route: 'POST /api/qr/add',
+		});
 	});
 
 	test('slow after the mutation still answers', async () => {
@@ -117,7 +127,11 @@ describe('applyThenFault: the server applies the request, then the answer is los
 
 describe('random faults are repeatable with a seed', () => {
 	async function faultSequence(randomSeed: number): Promise<Array<FaultKind | null>> {
-		const sandbox = await start({ rateLimit: 0, randomSeed, faults: { rate5xx: 0.3, rate429: 0.2 } });
+		const sandbox = await start({
+			rateLimit: 0,
+			randomSeed,
+			faults: { rate5xx: 0.3, rate429: 0.2 },
+		});
 		for (let i = 0; i < 30; i++) await call(sandbox, 'GET', '/api/account');
 		const faults = sandbox.stats.log.map((entry) => entry.fault);
 		await sandbox.stop();

@@ -31,8 +31,13 @@ export async function call(
 	const key = options.key === undefined ? sandbox.apiKey : options.key;
 	const headers: Record<string, string> = { 'Content-Type': 'application/json' };
 	if (key !== null) headers.Authorization = `Bearer ${key}`;
-	const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-	const response = await fetch(`${options.base ?? sandbox.url}${path}`, { method, headers, body: payload });
+	const payload =
+		options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+	const response = await fetch(`${options.base ?? sandbox.url}${path}`, {
+		method,
+		headers,
+		body: payload,
+	});
 	const text = await response.text();
 	return { status: response.status, headers: response.headers, body: JSON.parse(text) as Json };
 }
@@ -41,7 +46,11 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The three rate-limit headers, or `undefined` entries when absent. */
-export function rateHeaders(response: ApiResponse): { limit?: string; remaining?: string; reset?: string } {
+export function rateHeaders(response: ApiResponse): {
+	limit?: string;
+	remaining?: string;
+	reset?: string;
+} {
 	return {
 		limit: response.headers.get('x-ratelimit-limit') ?? undefined,
 		remaining: response.headers.get('x-ratelimit-remaining') ?? undefined,

@@ -41,7 +41,8 @@ export function readBody(req: IncomingMessage): Promise<string> {
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
 		req.on('end', () => {
-			if (size > MAX_BODY_BYTES) reject(badRequest(`Request body is larger than ${MAX_BODY_BYTES} bytes.`));
+			if (size > MAX_BODY_BYTES)
+				reject(badRequest(`Request body is larger than ${MAX_BODY_BYTES} bytes.`));
 			else resolve(Buffer.concat(chunks).toString('utf8'));
 		});
 		req.on('error', reject);

@@ -36,14 +36,7 @@ export interface FaultOptions {
 }
 
 export type SeedCollection =
-	| 'campaigns'
-	| 'splash'
-	| 'qr'
-	| 'channels'
-	| 'pixels'
-	| 'overlays'
-	| 'domains'
-	| 'channelItems';
+	'campaigns' | 'splash' | 'qr' | 'channels' | 'pixels' | 'overlays' | 'domains' | 'channelItems';
 export const SEED_COLLECTIONS: readonly SeedCollection[] = [
 	'campaigns',
 	'splash',
@@ -148,12 +141,17 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 
 // ---------------------------------------------------------------- CLI / env parsing
 
-type Setter = (options: Partial<SandboxOptions>, faults: Partial<FaultOptions>, raw: string) => void;
+type Setter = (
+	options: Partial<SandboxOptions>,
+	faults: Partial<FaultOptions>,
+	raw: string,
+) => void;
 
 const FLAGS: Record<string, Setter> = {
 	port: (o, _f, v) => (o.port = parseInteger('--port', v, 0, 65535)),
 	'api-key': (o, _f, v) => (o.apiKey = parseNonEmpty('--api-key', v)),
-	'rate-limit': (o, _f, v) => (o.rateLimit = v.trim().toLowerCase() === 'off' ? 0 : parseInteger('--rate-limit', v, 0)),
+	'rate-limit': (o, _f, v) =>
+		(o.rateLimit = v.trim().toLowerCase() === 'off' ? 0 : parseInteger('--rate-limit', v, 0)),
 	'rate-window-ms': (o, _f, v) => (o.rateWindowMs = parseInteger('--rate-window-ms', v, 1)),
 	'reset-format': (o, _f, v) => (o.resetFormat = parseResetFormat(v)),
 	seed: (o, _f, v) => (o.seed = parseInteger('--seed', v, 0)),
@@ -221,7 +219,10 @@ function readFlags(argv: readonly string[]): Array<[string, string]> {
 		if (!(name in FLAGS)) throw new Error(`Unknown flag --${name}.\n${USAGE}`);
 		if (eq !== -1) {
 			out.push([name, arg.slice(eq + 1)]);
-		} else if (BOOLEAN_FLAGS.has(name) && (argv[i + 1] === undefined || argv[i + 1].startsWith('--'))) {
+		} else if (
+			BOOLEAN_FLAGS.has(name) &&
+			(argv[i + 1] === undefined || argv[i + 1].startsWith('--'))
+		) {
 			out.push([name, 'true']);
 		} else {
 			const value = argv[++i];
@@ -236,10 +237,17 @@ function envName(flag: string): string {
 	return `SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`;
 }
 
-function parseInteger(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function parseInteger(
+	flag: string,
+	raw: string,
+	min: number,
+	max = Number.MAX_SAFE_INTEGER,
+): number {
 	const value = Number(raw.trim());
 	if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
-		throw new Error(`${flag} expects an integer from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, got '${raw}'.`);
+		throw new Error(
+			`${flag} expects an integer from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, got '${raw}'.`,
+		);
 	}
 	return value;
 }

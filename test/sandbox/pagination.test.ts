@@ -17,7 +17,9 @@ afterAll(async () => {
 	await sandbox.stop();
 });
 
-async function page(path: string): Promise<Record<string, unknown> & { qrs: Array<{ id: number }> }> {
+async function page(
+	path: string,
+): Promise<Record<string, unknown> & { qrs: Array<{ id: number }> }> {
 	const response = await call(sandbox, 'GET', path);
 	expect(response.status).toBe(200);
 	expect(response.body.error).toBe('0');
@@ -43,33 +45,64 @@ test('walks all pages in id order; nextpage stays at maxpage on the last page', 
 
 test('a page past the last returns an empty array', async () => {
 	const data = await page('/api/qr?limit=10&page=9');
-	expect(data).toMatchObject({ result: 25, perpage: 10, currentpage: 9, nextpage: 3, maxpage: 3, qrs: [] });
+	expect(data).toMatchObject({
+		result: 25,
+		perpage: 10,
+		currentpage: 9,
+		nextpage: 3,
+		maxpage: 3,
+		qrs: [],
+	});
 });
 
 test('limit defaults to 10 and is capped at max-limit', async () => {
-	expect(await page('/api/qr')).toMatchObject({ perpage: 10, currentpage: 1, nextpage: 2, maxpage: 3 });
+	expect(await page('/api/qr')).toMatchObject({
+		perpage: 10,
+		currentpage: 1,
+		nextpage: 2,
+		maxpage: 3,
+	});
 	const capped = await page('/api/qr?limit=500');
 	expect(capped).toMatchObject({ perpage: 20, maxpage: 2, nextpage: 2 });
 	expect(capped.qrs).toHaveLength(20);
 	for (const bad of ['abc', '0', '-5', '2.5']) {
 		expect(await page(`/api/qr?limit=${bad}`)).toMatchObject({ perpage: 10 });
 	}
-	expect(await page('/api/qr?limit=7&page=zero')).toMatchObject({ perpage: 7, currentpage: 1, maxpage: 4 });
+	expect(await page('/api/qr?limit=7&page=zero')).toMatchObject({
+		perpage: 7,
+		currentpage: 1,
+		maxpage: 4,
+	});
 });
 
 test('an empty collection has maxpage 0', async () => {
 	const { body } = await call(sandbox, 'GET', '/api/campaigns?page=1');
-	expect(body.data).toEqual({ result: 0, perpage: 10, currentpage: 1, nextpage: 0, maxpage: 0, campaigns: [] });
+	expect(body.data).toEqual({
+		result: 0,
+		perpage: 10,
+		currentpage: 1,
+		nextpage: 0,
+		maxpage: 0,
+		campaigns: [],
+	});
 });
 
 test('channel items are paginated too', async () => {
 	const { body } = await call(sandbox, 'GET', '/api/channel/1?limit=5&page=3');
-	expect(body.data).toMatchObject({ result: 12, perpage: 5, currentpage: 3, nextpage: 3, maxpage: 3 });
+	expect(body.data).toMatchObject({
+		result: 12,
+		perpage: 5,
+		currentpage: 3,
+		nextpage: 3,
+		maxpage: 3,
+	});
 	expect(body.data.items).toHaveLength(2);
 });
 
 test('records created later appear at the end (ordered by id)', async () => {
-	await call(sandbox, 'POST', '/api/pixel/add', { body: { type: 'forum', name: 'Last', tag: 'L' } });
+	await call(sandbox, 'POST', '/api/pixel/add', {
+		body: { type: 'forum', name: 'Last', tag: 'L' },
+	});
 	const { body } = await call(sandbox, 'GET', '/api/pixels?limit=2&page=2');
 	expect(body.data.result).toBe(4);
 	expect(body.data.pixels.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([

@@ -76,7 +76,8 @@ describe('3 requests per 1000 ms', () => {
 	test('a 429 uses no budget and the next window starts afresh', async () => {
 		now = WINDOW_START + 10;
 		for (let i = 0; i < 3; i++) await call(sandbox, 'GET', '/api/splash');
-		for (let i = 0; i < 3; i++) expect((await call(sandbox, 'GET', '/api/splash')).status).toBe(429);
+		for (let i = 0; i < 3; i++)
+			expect((await call(sandbox, 'GET', '/api/splash')).status).toBe(429);
 		expect(sandbox.stats.rateLimited).toBe(3);
 
 		now = WINDOW_START + 1000; // exactly the next window
@@ -123,7 +124,9 @@ describe('reset header formats', () => {
 		now = WINDOW_START + 15_250;
 		const first = await call(sandbox, 'GET', '/api/account');
 		expect(first.headers.get('x-ratelimit-reset')).toBe(expected);
-		expect(resetToMs(format, expected, now)).toBe(format === 'seconds' ? now + 45_000 : WINDOW_START + 60_000);
+		expect(resetToMs(format, expected, now)).toBe(
+			format === 'seconds' ? now + 45_000 : WINDOW_START + 60_000,
+		);
 
 		await call(sandbox, 'GET', '/api/account');
 		const limited = await call(sandbox, 'GET', '/api/account');

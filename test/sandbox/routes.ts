@@ -74,7 +74,12 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
 
 // ---------------------------------------------------------------- shared pieces
 
-function listReply<T>(ctx: RouteContext, key: string, records: T[], view: (record: T) => object): Reply {
+function listReply<T>(
+	ctx: RouteContext,
+	key: string,
+	records: T[],
+	view: (record: T) => object,
+): Reply {
 	const perpage = parseLimit(ctx.query.get('limit'), ctx.options);
 	const currentpage = parsePositive(ctx.query.get('page')) ?? 1;
 	const result = records.length;
@@ -206,9 +211,11 @@ const deleteCampaign: Handler = ({ store, params }) => {
 
 // ---------------------------------------------------------------- splash, overlays
 
-const listSplash: Handler = (ctx) => listReply(ctx, 'splash', ctx.store.splash.list(), (s) => ({ ...s }));
+const listSplash: Handler = (ctx) =>
+	listReply(ctx, 'splash', ctx.store.splash.list(), (s) => ({ ...s }));
 
-const listOverlays: Handler = (ctx) => listReply(ctx, 'cta', ctx.store.overlays.list(), (o) => ({ ...o }));
+const listOverlays: Handler = (ctx) =>
+	listReply(ctx, 'cta', ctx.store.overlays.list(), (o) => ({ ...o }));
 
 // ---------------------------------------------------------------- QR codes
 
@@ -265,11 +272,17 @@ const deleteQr: Handler = ({ store, params }) => {
 
 // ---------------------------------------------------------------- channels
 
-const listChannels: Handler = (ctx) => listReply(ctx, 'channels', ctx.store.channels.list(), (c) => ({ ...c }));
+const listChannels: Handler = (ctx) =>
+	listReply(ctx, 'channels', ctx.store.channels.list(), (c) => ({ ...c }));
 
 const listChannelItems: Handler = (ctx) => {
 	const channel = find(ctx.store.channels, ctx.params.id);
-	return listReply(ctx, 'items', ctx.store.itemsOfChannel(channel.id), ({ channelId: _omit, ...item }) => item);
+	return listReply(
+		ctx,
+		'items',
+		ctx.store.itemsOfChannel(channel.id),
+		({ channelId: _omit, ...item }) => item,
+	);
 };
 
 const createChannel: Handler = ({ store, body }) => {
@@ -284,7 +297,9 @@ const createChannel: Handler = ({ store, body }) => {
 const assignToChannel: Handler = ({ store, params }) => {
 	const channel = find(store.channels, params.channelid);
 	if (!(CHANNEL_ITEM_TYPES as readonly string[]).includes(params.type)) {
-		throw badRequest(`Invalid item type '${params.type}': expected one of ${CHANNEL_ITEM_TYPES.join(', ')}.`);
+		throw badRequest(
+			`Invalid item type '${params.type}': expected one of ${CHANNEL_ITEM_TYPES.join(', ')}.`,
+		);
 	}
 	const type = params.type as ChannelItemType;
 	const itemId = positiveId(params.itemid, 'item ID');
@@ -316,7 +331,8 @@ const deleteChannel: Handler = ({ store, params }) => {
 
 // ---------------------------------------------------------------- pixels
 
-const listPixels: Handler = (ctx) => listReply(ctx, 'pixels', ctx.store.pixels.list(), (p) => ({ ...p }));
+const listPixels: Handler = (ctx) =>
+	listReply(ctx, 'pixels', ctx.store.pixels.list(), (p) => ({ ...p }));
 
 const createPixel: Handler = ({ store, body }) => {
 	const type = oneOf(body, 'type', PIXEL_TYPES);
@@ -342,7 +358,8 @@ const deletePixel: Handler = ({ store, params }) => {
 
 // ---------------------------------------------------------------- domains
 
-const listDomains: Handler = (ctx) => listReply(ctx, 'domains', ctx.store.domains.list(), (d) => ({ ...d }));
+const listDomains: Handler = (ctx) =>
+	listReply(ctx, 'domains', ctx.store.domains.list(), (d) => ({ ...d }));
 
 const createDomain: Handler = ({ store, body }) => {
 	const domain = requiredHttpUrl(body, 'domain');

@@ -32,7 +32,9 @@ describe('authentication', () => {
 	});
 
 	test('a non-Bearer scheme counts as missing', async () => {
-		const res = await fetch(`${sandbox.url}/api/account`, { headers: { Authorization: 'Basic top-secret-key' } });
+		const res = await fetch(`${sandbox.url}/api/account`, {
+			headers: { Authorization: 'Basic top-secret-key' },
+		});
 		expect(res.status).toBe(401);
 	});
 

@@ -99,7 +99,12 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
 		options,
 		store: Store.create(url, options.seed, options.now),
 		stats: emptyStats(),
-		limiter: new RateLimiter(options.rateLimit, options.rateWindowMs, options.resetFormat, options.now),
+		limiter: new RateLimiter(
+			options.rateLimit,
+			options.rateWindowMs,
+			options.resetFormat,
+			options.now,
+		),
 		faults: new FaultInjector(resolveFaults(options.faults), options.randomSeed),
 		timers: new Set(),
 	};
@@ -192,7 +197,8 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 	try {
 		rawBody = await readBody(req);
 	} catch (error) {
-		bodyError = error instanceof ApiError ? error : new ApiError(400, 'Could not read the request body.');
+		bodyError =
+			error instanceof ApiError ? error : new ApiError(400, 'Could not read the request body.');
 	}
 	const log: RequestLogEntry = {
 		n,
@@ -234,7 +240,9 @@ function route(app: App, ex: Exchange): Reply {
 		const missing = bearerToken(ex.req) === undefined;
 		return errorReply(
 			401,
-			missing ? "Missing API key. Send the header 'Authorization: Bearer <API key>'." : 'Invalid API key.',
+			missing
+				? "Missing API key. Send the header 'Authorization: Bearer <API key>'."
+				: 'Invalid API key.',
 		);
 	}
 	if (!ex.match) return errorReply(404, `Unknown endpoint ${ex.method} ${ex.path}.`);
@@ -242,15 +250,27 @@ function route(app: App, ex: Exchange): Reply {
 		if (ex.bodyError) throw ex.bodyError;
 		const query = new URL(ex.log.url, `http://${HOST}`).searchParams;
 		const body = parseJsonBody(ex.rawBody);
-		return ex.match.route.handler({ params: ex.match.params, query, body, store: app.store, options: app.options });
+		return ex.match.route.handler({
+			params: ex.match.params,
+			query,
+			body,
+			store: app.store,
+			options: app.options,
+		});
 	} catch (error) {
 		if (error instanceof ApiError) return errorReply(error.status, error.message);
-		return errorReply(500, `Internal sandbox error: ${error instanceof Error ? error.message : String(error)}`);
+		return errorReply(
+			500,
+			`Internal sandbox error: ${error instanceof Error ? error.message : String(error)}`,
+		);
 	}
 }
 
 function tooManyReply(rate: RateState): Reply {
-	const reply = errorReply(429, `Rate limit exceeded. Try again after ${RateLimiter.describeReset(rate.resetAtMs)}.`);
+	const reply = errorReply(
+		429,
+		`Rate limit exceeded. Try again after ${RateLimiter.describeReset(rate.resetAtMs)}.`,
+	);
 	return { ...reply, headers: rate.headers };
 }
 
@@ -326,7 +346,10 @@ function resetStats(stats: SandboxStats): void {
 	stats.unauthorized = 0;
 	stats.byPath = {};
 	stats.byStatus = {};
-	stats.faults = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>;
+	stats.faults = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<
+		FaultKind,
+		number
+	>;
 	stats.log = [];
 }
 

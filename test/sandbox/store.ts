@@ -238,14 +238,28 @@ export class Store {
 	}
 
 	/** Item as the channel will list it; link and bio records are invented from the id. */
-	buildChannelItem(channelId: number, type: ChannelItemType, itemId: number, date: string): ChannelItemRecord {
+	buildChannelItem(
+		channelId: number,
+		type: ChannelItemType,
+		itemId: number,
+		date: string,
+	): ChannelItemRecord {
 		if (type === 'qr') {
 			const qr = this.qr.get(itemId);
 			const link = qr ? qr.link : this.qrLink(itemId);
-			return { channelId, type, id: itemId, title: qr ? qr.name : `QR ${itemId}`, preview: `${link}.png`, link, date };
+			return {
+				channelId,
+				type,
+				id: itemId,
+				title: qr ? qr.name : `QR ${itemId}`,
+				preview: `${link}.png`,
+				link,
+				date,
+			};
 		}
 		const word = type === 'links' ? 'Link' : 'Bio page';
-		const link = type === 'links' ? `${this.publicUrl}/l${itemId}` : `${this.publicUrl}/bio/b${itemId}`;
+		const link =
+			type === 'links' ? `${this.publicUrl}/l${itemId}` : `${this.publicUrl}/bio/b${itemId}`;
 		return {
 			channelId,
 			type,
@@ -274,7 +288,9 @@ export class Store {
 	}
 
 	unassignQr(qrId: number): void {
-		this.channelItems = this.channelItems.filter((item) => !(item.type === 'qr' && item.id === qrId));
+		this.channelItems = this.channelItems.filter(
+			(item) => !(item.type === 'qr' && item.id === qrId),
+		);
 	}
 
 	private seed(counts: SeedCounts): void {
@@ -326,7 +342,12 @@ export class Store {
 		}
 		for (let i = 1; i <= counts.overlays; i++) {
 			this.overlays.insert(
-				(id) => ({ id, type: id % 2 === 1 ? 'message' : 'contact', name: `CTA overlay ${id}`, date: at(id) }),
+				(id) => ({
+					id,
+					type: id % 2 === 1 ? 'message' : 'contact',
+					name: `CTA overlay ${id}`,
+					date: at(id),
+				}),
 				false,
 			);
 		}

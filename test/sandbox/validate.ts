@@ -29,7 +29,8 @@ export function optionalString(body: Body, field: string): string | undefined {
 export function optionalBoolean(body: Body, field: string): boolean | undefined {
 	const value = body[field];
 	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'boolean') throw badRequest(`Field '${field}' must be a boolean (true or false).`);
+	if (typeof value !== 'boolean')
+		throw badRequest(`Field '${field}' must be a boolean (true or false).`);
 	return value;
 }
 
@@ -68,7 +69,8 @@ export function isHttpUrl(value: string): boolean {
 
 export function requiredHttpUrl(body: Body, field: string): string {
 	const value = requiredString(body, field);
-	if (!isHttpUrl(value)) throw badRequest(`Field '${field}' must start with http:// or https://, got '${value}'.`);
+	if (!isHttpUrl(value))
+		throw badRequest(`Field '${field}' must start with http:// or https://, got '${value}'.`);
 	return value;
 }
 
@@ -76,7 +78,10 @@ export function requiredHttpUrl(body: Body, field: string): string {
 export function optionalHttpUrl(body: Body, field: string): string | undefined {
 	const value = optionalString(body, field);
 	if (value === undefined || value === '') return value;
-	if (!isHttpUrl(value)) throw badRequest(`Field '${field}' must be a URL starting with http:// or https://, got '${value}'.`);
+	if (!isHttpUrl(value))
+		throw badRequest(
+			`Field '${field}' must be a URL starting with http:// or https://, got '${value}'.`,
+		);
 	return value;
 }
 
@@ -85,7 +90,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function optionalEmail(body: Body, field: string): string | undefined {
 	const value = optionalString(body, field);
 	if (value === undefined) return undefined;
-	if (!EMAIL.test(value)) throw badRequest(`Field '${field}' must be a valid e-mail address, got '${value}'.`);
+	if (!EMAIL.test(value))
+		throw badRequest(`Field '${field}' must be a valid e-mail address, got '${value}'.`);
 	return value;
 }
 
@@ -101,9 +107,13 @@ export function qrData(body: Body, type: string): unknown {
 		}
 		return value;
 	}
-	const isEmpty = Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value as object).length === 0;
+	const isEmpty = Array.isArray(value)
+		? value.length === 0
+		: typeof value === 'object' && Object.keys(value as object).length === 0;
 	if (typeof value !== 'object' || isEmpty) {
-		throw badRequest(`Field 'data' must be a non-empty JSON object or array for QR type '${type}'.`);
+		throw badRequest(
+			`Field 'data' must be a non-empty JSON object or array for QR type '${type}'.`,
+		);
 	}
 	return value;
 }

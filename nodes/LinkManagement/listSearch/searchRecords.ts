@@ -34,11 +34,16 @@ export function searchRecords(path: string, label: (record: IDataObject) => stri
 		// cannot: with a filter, read on (a few pages at most) until something matches.
 		let page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
 		for (let read = 0; ; read++) {
-			const body = await requestService(context, { method: 'GET', path, qs: { page, limit: PAGE_SIZE } });
+			const body = await requestService(context, {
+				method: 'GET',
+				path,
+				qs: { page, limit: PAGE_SIZE },
+			});
 			const { records, current = page, maxPage } = pageOf(body);
 			for (const record of records) {
 				const name = `${label(record)} (ID ${String(record.id)})`;
-				if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value: String(record.id) });
+				if (!wanted || name.toLowerCase().includes(wanted))
+					results.push({ name, value: String(record.id) });
 			}
 			const more = maxPage !== undefined && current < maxPage && records.length > 0;
 			page = current + 1;
@@ -57,8 +62,13 @@ export const searchCampaigns = searchRecords('/campaigns', (record) =>
 	text(record.name ?? record.domain, 'Unnamed campaign'),
 );
 export const searchQrCodes = searchRecords('/qr', (record) => text(record.name, 'Unnamed QR code'));
-export const searchChannels = searchRecords('/channels', (record) => text(record.name, 'Unnamed channel'));
-export const searchPixels = searchRecords('/pixels', (record) =>
-	`${text(record.name, 'Unnamed pixel')} · ${text(record.type, 'pixel')}`,
+export const searchChannels = searchRecords('/channels', (record) =>
+	text(record.name, 'Unnamed channel'),
 );
-export const searchDomains = searchRecords('/domains', (record) => text(record.domain, 'Unnamed domain'));
+export const searchPixels = searchRecords(
+	'/pixels',
+	(record) => `${text(record.name, 'Unnamed pixel')} · ${text(record.type, 'pixel')}`,
+);
+export const searchDomains = searchRecords('/domains', (record) =>
+	text(record.domain, 'Unnamed domain'),
+);

@@ -175,7 +175,11 @@ export function sentInBody(
 	const { name, displayName: label, required } = field;
 	const check: BodyCheck = function (body) {
 		const value = body[name];
-		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		if (
+			value === undefined ||
+			value === null ||
+			(typeof value === 'string' && value.trim() === '')
+		) {
 			if (required) {
 				throw new NodeOperationError(this.getNode(), `${label} is required and must not be empty`, {
 					itemIndex: this.getItemIndex(),
@@ -183,7 +187,9 @@ export function sentInBody(
 			}
 			delete body[name];
 		} else if (convert) {
-			body[name] = guard(this.getNode(), this.getItemIndex(), () => convert(value, label, body)) as IDataObject[string];
+			body[name] = guard(this.getNode(), this.getItemIndex(), () =>
+				convert(value, label, body),
+			) as IDataObject[string];
 		}
 	};
 	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -207,7 +213,8 @@ export function sentAsBodyFields(collection: INodeProperties): INodeProperties {
 	const fields = (collection.options ?? []) as INodeProperties[];
 	const checks = fields.map((field) => {
 		const check = bodyChecks.get(field);
-		if (!check) throw new Error(`Field "${field.name}" of "${collection.name}" is not made by sentInBody`);
+		if (!check)
+			throw new Error(`Field "${field.name}" of "${collection.name}" is not made by sentInBody`);
 		return { name: field.name, check };
 	});
 	async function sendFields(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -246,7 +253,10 @@ export function nameField(what: string, placeholder: string, required: boolean):
 
 /** Refuses a collection with nothing to send: "at least one of …". */
 export function atLeastOneOf(collection: string, label: string, fields: string[]) {
-	return async function requireSomething(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	return async function requireSomething(
+		this: IExecuteSingleFunctions,
+		request: IHttpRequestOptions,
+	) {
 		const given = this.getNodeParameter(collection, {}) as IDataObject;
 		const anything = fields.some((field) => {
 			const value = given[field];
@@ -286,7 +296,11 @@ export function getManyOperation(spec: {
 }
 
 /** A Delete operation on one record picked by `locator`. */
-export function deleteOperation(path: string, singular: string, locator: INodeProperties): OperationDefinition {
+export function deleteOperation(
+	path: string,
+	singular: string,
+	locator: INodeProperties,
+): OperationDefinition {
 	return {
 		option: {
 			name: 'Delete',
@@ -303,4 +317,9 @@ export const campaignIdLocator = idLocator('campaignId', 'Campaign', 'searchCamp
 export const qrCodeIdLocator = idLocator('qrCodeId', 'QR Code', 'searchQrCodes', 'QR code');
 export const channelIdLocator = idLocator('channelId', 'Channel', 'searchChannels', 'channel');
 export const pixelIdLocator = idLocator('pixelId', 'Pixel', 'searchPixels', 'pixel');
-export const domainIdLocator = idLocator('domainId', 'Branded Domain', 'searchDomains', 'branded domain');
+export const domainIdLocator = idLocator(
+	'domainId',
+	'Branded Domain',
+	'searchDomains',
+	'branded domain',
+);

@@ -12,7 +12,14 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRootFromBaseUrl } from './baseUrl';
-import { budgetKey, readRateLimit, RESET_MARGIN_MS, retryTimeFromHeaders, settleSlot, takeSlot } from './rateLimit';
+import {
+	budgetKey,
+	readRateLimit,
+	RESET_MARGIN_MS,
+	retryTimeFromHeaders,
+	settleSlot,
+	takeSlot,
+} from './rateLimit';
 import { InputError, oneOf, parsePositiveId } from './validation';
 
 /**
@@ -30,7 +37,13 @@ export const LIST_OPERATIONS = ['getAll', 'getItems'];
 const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 const TRANSIENT_STATUSES = [502, 503, 504];
 /** Network errors after which the request may have reached the service. */
-const DROPPED_CONNECTION_CODES = ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT'];
+const DROPPED_CONNECTION_CODES = [
+	'ECONNRESET',
+	'EPIPE',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+];
 /** Network errors that mean the request never left: safe to send again, whatever the method. */
 const NOT_SENT_CODES = ['ECONNREFUSED', 'EAI_AGAIN'];
 const MAX_TRANSIENT_RETRIES = 3;
@@ -155,7 +168,11 @@ export async function requestService(
 			await pause(context, waitMs);
 			continue;
 		}
-		if (TRANSIENT_STATUSES.includes(status) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+		if (
+			TRANSIENT_STATUSES.includes(status) &&
+			idempotent &&
+			transientRetries < MAX_TRANSIENT_RETRIES
+		) {
 			await pause(context, backoffMs(transientRetries++));
 			continue;
 		}
@@ -246,7 +263,9 @@ function connectionErrorCode(error: unknown): string | undefined {
 	if (typeof code === 'string' && [...NOT_SENT_CODES, ...DROPPED_CONNECTION_CODES].includes(code)) {
 		return code;
 	}
-	return /socket hang up|timeout/i.test(String(candidate?.message ?? '')) ? 'ECONNRESET' : undefined;
+	return /socket hang up|timeout/i.test(String(candidate?.message ?? ''))
+		? 'ECONNRESET'
+		: undefined;
 }
 
 function redact(context: RequestContext, text: string): string {
@@ -262,16 +281,12 @@ function serviceError(context: RequestContext, status: number, body: unknown): N
 				? `The service answered HTTP ${status} with a body that is not JSON`
 				: `The service answered HTTP ${status} without an error message`;
 	const message = redact(context, serviceMessage);
-	return new NodeApiError(
-		context.node,
-		{ message, httpCode: String(status) } as JsonObject,
-		{
-			message,
-			description: `The Link Management service reported an error (HTTP ${status}).`,
-			httpCode: String(status),
-			itemIndex: context.itemIndex,
-		},
-	);
+	return new NodeApiError(context.node, { message, httpCode: String(status) } as JsonObject, {
+		message,
+		description: `The Link Management service reported an error (HTTP ${status}).`,
+		httpCode: String(status),
+		itemIndex: context.itemIndex,
+	});
 }
 
 function connectionError(
@@ -433,7 +448,8 @@ function unwrap(body: IDataObject, ids: IDataObject): IDataObject {
 	const { error: _error, ...rest } = body;
 	const keys = Object.keys(rest);
 	if (keys.length === 1 && keys[0] === 'data' && isRecord(rest.data)) return rest.data;
-	if (keys.length === 1 && keys[0] === 'message') return { success: true, message: rest.message, ...ids };
+	if (keys.length === 1 && keys[0] === 'message')
+		return { success: true, message: rest.message, ...ids };
 	return rest;
 }
 
@@ -470,7 +486,9 @@ export async function readPages(
 	const returnAll = fns.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll
 		? Infinity
-		: guard(context.node, context.itemIndex, () => parsePositiveId(fns.getNodeParameter('limit', 50), 'Limit'));
+		: guard(context.node, context.itemIndex, () =>
+				parsePositiveId(fns.getNodeParameter('limit', 50), 'Limit'),
+			);
 	const pageSize = guard(context.node, context.itemIndex, () =>
 		parsePositiveId(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size'),
 	);
@@ -480,7 +498,7 @@ export async function readPages(
 	let collected = 0;
 	let previousPage = 0;
 	let previousFirstId: unknown;
-	for (let page = 1; collected < limit; ) {
+	for (let page = 1; collected < limit;) {
 		const body = await requestService(context, {
 			...request,
 			qs: { ...request.qs, page, limit: perPage },
@@ -489,7 +507,10 @@ export async function readPages(
 		const current = reported ?? page;
 		const firstId = records[0]?.id;
 
-		if (page > 1 && (current <= previousPage || (firstId !== undefined && firstId === previousFirstId))) {
+		if (
+			page > 1 &&
+			(current <= previousPage || (firstId !== undefined && firstId === previousFirstId))
+		) {
 			throw new NodeOperationError(
 				context.node,
 				`The service answered page ${current} when page ${page} was asked for; stopped reading to avoid repeating records`,

@@ -64,7 +64,8 @@ const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const RGB_COLOR = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i;
 
 function hexToChannels(hex: string): number[] {
-	const digits = hex.length === 4 ? [...hex.slice(1)].map((d) => d + d) : hex.slice(1).match(/../g)!;
+	const digits =
+		hex.length === 4 ? [...hex.slice(1)].map((d) => d + d) : hex.slice(1).match(/../g)!;
 	return digits.map((pair) => parseInt(pair, 16));
 }
 
@@ -118,7 +119,11 @@ function parseJsonData(value: unknown, label: string, typeHint: string): unknown
  */
 export function toQrData(type: string | undefined): Converter {
 	return (value, label) => {
-		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		if (
+			value === undefined ||
+			value === null ||
+			(typeof value === 'string' && value.trim() === '')
+		) {
 			throw new InputError(`${label} must not be empty`);
 		}
 		if (type !== undefined && STRUCTURED_QR_TYPES.includes(type)) {
@@ -140,7 +145,9 @@ function describe(value: unknown): string {
 export const emailAddress: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(candidate)) {
-		throw new InputError(`${label} must be an e-mail address (such as name@example.com), but got ${describe(value)}`);
+		throw new InputError(
+			`${label} must be an e-mail address (such as name@example.com), but got ${describe(value)}`,
+		);
 	}
 	return candidate;
 };

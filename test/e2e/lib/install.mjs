@@ -55,7 +55,9 @@ export function run(cmd, args, { cwd, env, timeoutMs = 20 * 60_000, quiet = true
 		child.stderr.on('data', keep);
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`${label || cmd} timed out after ${fmtSec(timeoutMs)}\n${out.slice(-4000)}`));
+			reject(
+				new Error(`${label || cmd} timed out after ${fmtSec(timeoutMs)}\n${out.slice(-4000)}`),
+			);
 		}, timeoutMs);
 		child.on('error', (err) => {
 			clearTimeout(timer);
@@ -64,7 +66,12 @@ export function run(cmd, args, { cwd, env, timeoutMs = 20 * 60_000, quiet = true
 		child.on('close', (code) => {
 			clearTimeout(timer);
 			if (code === 0) resolve(out);
-			else reject(new Error(`${label || `${cmd} ${args.join(' ')}`} exited with ${code}\n${out.slice(-6000)}`));
+			else
+				reject(
+					new Error(
+						`${label || `${cmd} ${args.join(' ')}`} exited with ${code}\n${out.slice(-6000)}`,
+					),
+				);
 		});
 	});
 }
@@ -94,7 +101,8 @@ export function targetEnv(target, extra = {}) {
 	// A surrounding `npm run test:e2e` exports the project's npm settings (npm_config_local_prefix,
 	// ignore_scripts from .npmrc, ...): they must not reach the nested installs. Where to download
 	// from and cache to is kept.
-	const keep = /^npm_config_(nodedir|cache|registry|userconfig|globalconfig|cafile|strict_ssl|proxy|https_proxy|noproxy)$/i;
+	const keep =
+		/^npm_config_(nodedir|cache|registry|userconfig|globalconfig|cafile|strict_ssl|proxy|https_proxy|noproxy)$/i;
 	for (const k of Object.keys(env)) {
 		if (/^npm_(config|package|lifecycle)_/i.test(k) && !keep.test(k)) delete env[k];
 	}
@@ -159,7 +167,9 @@ export async function ensureN8n(target, { force = false } = {}) {
 			2,
 		),
 	);
-	log(`installing n8n ${target.n8nVersion} into ${p.n8nDir} (npm install --ignore-scripts, a few minutes) ...`);
+	log(
+		`installing n8n ${target.n8nVersion} into ${p.n8nDir} (npm install --ignore-scripts, a few minutes) ...`,
+	);
 	let t0 = Date.now();
 	await run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
 		cwd: p.n8nDir,
@@ -182,12 +192,18 @@ export async function ensureN8n(target, { force = false } = {}) {
 	log(`  npm rebuild sqlite3: ${fmtSec(timings.sqlite3)}`);
 
 	t0 = Date.now();
-	const v = (await run(p.nodeExe, [p.n8nBin, '--version'], { cwd: p.n8nDir, env, timeoutMs: 120_000 })).trim();
+	const v = (
+		await run(p.nodeExe, [p.n8nBin, '--version'], { cwd: p.n8nDir, env, timeoutMs: 120_000 })
+	).trim();
 	timings.check = Date.now() - t0;
 	log(`  n8n --version: ${v.split('\n').pop()} (${fmtSec(timings.check)})`);
 	fs.writeFileSync(
 		p.marker,
-		JSON.stringify({ n8n: target.n8nVersion, node: version, installedAt: new Date().toISOString(), timings }, null, 2),
+		JSON.stringify(
+			{ n8n: target.n8nVersion, node: version, installedAt: new Date().toISOString(), timings },
+			null,
+			2,
+		),
 	);
 	return timings;
 }

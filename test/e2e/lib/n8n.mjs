@@ -73,7 +73,9 @@ export class N8n {
 	async cliOk(args, opts) {
 		const result = await this.cli(args, opts);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args.join(' ')} exited with ${result.code}\n${tail(result.stdout + result.stderr)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} exited with ${result.code}\n${tail(result.stdout + result.stderr)}`,
+			);
 		}
 		return result;
 	}
@@ -175,7 +177,9 @@ export class N8n {
 	async setupOwnerAndLogin(owner = OWNER) {
 		const setup = await this.rest('POST', '/rest/owner/setup', owner, { cookie: '' });
 		if (setup.status !== 200 && !/already/i.test(JSON.stringify(setup.body))) {
-			throw new Error(`owner setup answered ${setup.status}: ${JSON.stringify(setup.body).slice(0, 500)}`);
+			throw new Error(
+				`owner setup answered ${setup.status}: ${JSON.stringify(setup.body).slice(0, 500)}`,
+			);
 		}
 		await this.login(owner);
 	}
@@ -201,7 +205,8 @@ export class N8n {
 	/** The node type descriptions the editor loads (GET /types/nodes.json), generated Tool variants included. */
 	async nodeTypes() {
 		const res = await this.rest('GET', '/types/nodes.json');
-		if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`/types/nodes.json answered ${res.status}`);
+		if (res.status !== 200 || !Array.isArray(res.body))
+			throw new Error(`/types/nodes.json answered ${res.status}`);
 		return res.body;
 	}
 
@@ -215,36 +220,67 @@ export class N8n {
 	 */
 	async runTool(workflowId, { tool, query, trigger, triggerItem = {}, timeoutMs = 60_000 }) {
 		const saved = await this.rest('GET', `/rest/workflows/${workflowId}`);
-		if (saved.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} answered ${saved.status}`);
+		if (saved.status !== 200)
+			throw new Error(`GET /rest/workflows/${workflowId} answered ${saved.status}`);
 		const workflowData = saved.body.data ?? saved.body;
 		const toolName = tool.replace(/[^a-zA-Z0-9_-]+/g, '_'); // the name n8n gives a node's tool
 		const res = await this.rest('POST', `/rest/workflows/${workflowId}/run`, {
 			workflowData, // n8n 1.x runs what it is sent; 2.x runs the saved workflow
 			triggerToStartFrom: {
 				name: trigger,
-				data: { startTime: Date.now(), executionTime: 0, executionIndex: 0, executionStatus: 'success', source: [], data: { main: [[{ json: triggerItem }]] } },
+				data: {
+					startTime: Date.now(),
+					executionTime: 0,
+					executionIndex: 0,
+					executionStatus: 'success',
+					source: [],
+					data: { main: [[{ json: triggerItem }]] },
+				},
 			},
 			destinationNode: { nodeName: tool, mode: 'inclusive' },
 			// n8n 2.x's tool executor reads each tool's values under the tool's name, 1.x's the values alone
-			agentRequest: { query: this.target.major >= 2 ? { [toolName]: query } : query, tool: { name: toolName } },
+			agentRequest: {
+				query: this.target.major >= 2 ? { [toolName]: query } : query,
+				tool: { name: toolName },
+			},
 		});
 		const executionId = (res.body?.data ?? res.body)?.executionId;
-		if (res.status !== 200 || !executionId) throw new Error(`running "${tool}" answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+		if (res.status !== 200 || !executionId)
+			throw new Error(
+				`running "${tool}" answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
+			);
 		const { parse } = this.requireFromN8n('flatted');
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const got = await this.rest('GET', `/rest/executions/${executionId}`);
 			const execution = got.body?.data ?? got.body;
-			if (got.status === 200 && execution && (execution.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution.status))) {
+			if (
+				got.status === 200 &&
+				execution &&
+				(execution.finished ||
+					['success', 'error', 'crashed', 'canceled'].includes(execution.status))
+			) {
 				const data = typeof execution.data === 'string' ? parse(execution.data) : execution.data;
 				const runData = data?.resultData?.runData ?? {};
 				const task = runData[tool]?.[0];
 				const items = task?.data?.ai_tool?.[0] ?? [];
-				const output = items.flatMap((item) => (Array.isArray(item.json?.response) ? item.json.response : [item.json]));
+				const output = items.flatMap((item) =>
+					Array.isArray(item.json?.response) ? item.json.response : [item.json],
+				);
 				const error = data?.resultData?.error?.message ?? task?.error?.message;
-				return { executionId, status: execution.status, error, output, runData, raw: JSON.stringify(got.body) };
+				return {
+					executionId,
+					status: execution.status,
+					error,
+					output,
+					runData,
+					raw: JSON.stringify(got.body),
+				};
 			}
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} of "${tool}" did not finish within ${timeoutMs} ms`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${executionId} of "${tool}" did not finish within ${timeoutMs} ms`,
+				);
 			await sleep(200);
 		}
 	}

@@ -62,7 +62,9 @@ export async function stopAllChildren() {
 export function exec(cmd, args, { cwd, env, timeoutMs = 5 * 60_000, input, onSpawn } = {}) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
-		const child = track(spawn(cmd, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] }));
+		const child = track(
+			spawn(cmd, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] }),
+		);
 		onSpawn?.(child);
 		let stdout = '';
 		let stderr = '';
@@ -81,13 +83,21 @@ export function exec(cmd, args, { cwd, env, timeoutMs = 5 * 60_000, input, onSpa
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			resolve({ code: timedOut ? 'timeout' : (code ?? signal), stdout, stderr, ms: Date.now() - started });
+			resolve({
+				code: timedOut ? 'timeout' : (code ?? signal),
+				stdout,
+				stderr,
+				ms: Date.now() - started,
+			});
 		});
 	});
 }
 
 /** Polls `check` (async, returns truthy when done) every `intervalMs` until `timeoutMs`. */
-export async function waitFor(check, { timeoutMs = 60_000, intervalMs = 250, what = 'condition' } = {}) {
+export async function waitFor(
+	check,
+	{ timeoutMs = 60_000, intervalMs = 250, what = 'condition' } = {},
+) {
 	const deadline = Date.now() + timeoutMs;
 	let lastError;
 	while (Date.now() < deadline) {
@@ -99,5 +109,7 @@ export async function waitFor(check, { timeoutMs = 60_000, intervalMs = 250, wha
 		}
 		await sleep(intervalMs);
 	}
-	throw new Error(`Timed out after ${fmtSec(timeoutMs)} waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
+	throw new Error(
+		`Timed out after ${fmtSec(timeoutMs)} waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`,
+	);
 }

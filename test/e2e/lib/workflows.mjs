@@ -23,7 +23,10 @@ export function loadWorkflow(file) {
  * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`
  * (its tool nodes `<nodeType>Tool`).
  */
-export function prepareWorkflow(workflow, { credential, nodeType = PACKAGE_NODE_TYPE, id = workflow.id }) {
+export function prepareWorkflow(
+	workflow,
+	{ credential, nodeType = PACKAGE_NODE_TYPE, id = workflow.id },
+) {
 	const copy = structuredClone(workflow);
 	copy.id = id;
 	for (const node of copy.nodes) {

@@ -37,16 +37,32 @@ test('campaign: create, assign a link, list with names', async () => {
 		operation: 'create',
 		additionalFields: { name: 'Launch', slug: 'launch', public: true },
 	});
-	expect(created).toMatchObject({ name: 'Launch', public: true, rotator: expect.stringContaining('launch') });
-	const [assigned] = await run({ resource: 'campaign', operation: 'assignLink', campaignId: id(created.id), linkId: '77' });
-	expect(assigned).toEqual({ success: true, message: 'Link successfully added to the campaign.', campaignId: created.id, linkId: 77 });
+	expect(created).toMatchObject({
+		name: 'Launch',
+		public: true,
+		rotator: expect.stringContaining('launch'),
+	});
+	const [assigned] = await run({
+		resource: 'campaign',
+		operation: 'assignLink',
+		campaignId: id(created.id),
+		linkId: '77',
+	});
+	expect(assigned).toEqual({
+		success: true,
+		message: 'Link successfully added to the campaign.',
+		campaignId: created.id,
+		linkId: 77,
+	});
 	const campaigns = await run({ resource: 'campaign', operation: 'getAll', returnAll: true });
 	expect(campaigns).toHaveLength(4);
 	expect(campaigns.every((campaign) => typeof campaign.name === 'string')).toBe(true);
 });
 
 test('splash page and CTA overlay: list', async () => {
-	expect(await run({ resource: 'splashPage', operation: 'getAll', returnAll: true })).toHaveLength(3);
+	expect(await run({ resource: 'splashPage', operation: 'getAll', returnAll: true })).toHaveLength(
+		3,
+	);
 	expect(await run({ resource: 'overlay', operation: 'getAll', limit: 2 })).toHaveLength(2);
 });
 
@@ -60,9 +76,21 @@ test('QR code: create from JSON data, get with statistics, delete', async () => 
 	});
 	expect(created).toMatchObject({ id: expect.any(Number), link: expect.any(String) });
 	const [qr] = await run({ resource: 'qrCode', operation: 'get', qrCodeId: id(created.id) });
-	expect(qr).toMatchObject({ id: created.id, name: 'Ada', statistics: { clicks: expect.any(Number) } });
-	const [deleted] = await run({ resource: 'qrCode', operation: 'delete', qrCodeId: id(created.id) });
-	expect(deleted).toEqual({ success: true, message: 'QR Code has been deleted successfully.', qrCodeId: created.id });
+	expect(qr).toMatchObject({
+		id: created.id,
+		name: 'Ada',
+		statistics: { clicks: expect.any(Number) },
+	});
+	const [deleted] = await run({
+		resource: 'qrCode',
+		operation: 'delete',
+		qrCodeId: id(created.id),
+	});
+	expect(deleted).toEqual({
+		success: true,
+		message: 'QR Code has been deleted successfully.',
+		qrCodeId: created.id,
+	});
 });
 
 test('channel: create, assign items, list them', async () => {
@@ -73,18 +101,51 @@ test('channel: create, assign items, list them', async () => {
 		additionalFields: { color: '#abc', starred: true },
 	});
 	expect(channel).toMatchObject({ name: 'Newsletter', color: '#AABBCC', starred: true });
-	for (const [itemType, itemId] of [['links', '5'], ['qr', '1']]) {
-		await run({ resource: 'channel', operation: 'assignItem', channelId: id(channel.id), itemType, itemId });
+	for (const [itemType, itemId] of [
+		['links', '5'],
+		['qr', '1'],
+	]) {
+		await run({
+			resource: 'channel',
+			operation: 'assignItem',
+			channelId: id(channel.id),
+			itemType,
+			itemId,
+		});
 	}
-	const items = await run({ resource: 'channel', operation: 'getItems', channelId: id(channel.id), returnAll: true });
-	expect(items.map((item) => [item.type, item.id])).toEqual([['links', 5], ['qr', 1]]);
+	const items = await run({
+		resource: 'channel',
+		operation: 'getItems',
+		channelId: id(channel.id),
+		returnAll: true,
+	});
+	expect(items.map((item) => [item.type, item.id])).toEqual([
+		['links', 5],
+		['qr', 1],
+	]);
 });
 
 test('pixel: create, update, list', async () => {
-	const [pixel] = await run({ resource: 'pixel', operation: 'create', type: 'shortvideo', name: 'Clips', tag: 'SV-1' });
-	await run({ resource: 'pixel', operation: 'update', pixelId: id(pixel.id), tag: 'SV-2', updateFields: { name: 'Clips 2' } });
+	const [pixel] = await run({
+		resource: 'pixel',
+		operation: 'create',
+		type: 'shortvideo',
+		name: 'Clips',
+		tag: 'SV-1',
+	});
+	await run({
+		resource: 'pixel',
+		operation: 'update',
+		pixelId: id(pixel.id),
+		tag: 'SV-2',
+		updateFields: { name: 'Clips 2' },
+	});
 	const pixels = await run({ resource: 'pixel', operation: 'getAll', returnAll: true });
-	expect(pixels.find((record) => record.id === pixel.id)).toMatchObject({ type: 'shortvideo', name: 'Clips 2', tag: 'SV-2' });
+	expect(pixels.find((record) => record.id === pixel.id)).toMatchObject({
+		type: 'shortvideo',
+		name: 'Clips 2',
+		tag: 'SV-2',
+	});
 });
 
 test('branded domain: create, update, delete', async () => {

@@ -40,7 +40,7 @@ function expectNoKeyIn(result: RunResult): void {
 }
 
 describe('the API key stays secret', () => {
-	test('(the scan used below finds a key hidden in an error\'s cause)', () => {
+	test("(the scan used below finds a key hidden in an error's cause)", () => {
 		const hidden = new Error('outer', { cause: new Error(`inner ${TEST_API_KEY}`) });
 		expect(containsText(hidden, TEST_API_KEY)).toBe(true);
 		expect(containsText(new Error('clean'), TEST_API_KEY)).toBe(false);
@@ -57,9 +57,16 @@ describe('the API key stays secret', () => {
 	});
 
 	test('when the service error message echoes the key', async () => {
-		mockEndpoint('DELETE', '/api/campaign/5/delete', { error: 1, message: `API key ${TEST_API_KEY} has expired.` }, { status: 401 });
+		mockEndpoint(
+			'DELETE',
+			'/api/campaign/5/delete',
+			{ error: 1, message: `API key ${TEST_API_KEY} has expired.` },
+			{ status: 401 },
+		);
 
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('5') } });
+		const result = await runNode({
+			parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('5') },
+		});
 
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toMatch(/^API key .+ has expired\.$/);
@@ -67,9 +74,17 @@ describe('the API key stays secret', () => {
 	});
 
 	test('when the service error echoes the key and Continue On Fail turns it into an item', async () => {
-		mockEndpoint('GET', '/api/campaigns', { error: '1', message: `Unknown key: ${TEST_API_KEY}` }, { status: 403 });
+		mockEndpoint(
+			'GET',
+			'/api/campaigns',
+			{ error: '1', message: `Unknown key: ${TEST_API_KEY}` },
+			{ status: 403 },
+		);
 
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' }, continueOnFail: true });
+		const result = await runNode({
+			parameters: { resource: 'campaign', operation: 'getAll' },
+			continueOnFail: true,
+		});
 
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json.error).toMatch(/^Unknown key: /);
@@ -82,10 +97,16 @@ describe('the API key stays secret', () => {
 		nock(TEST_BASE_URL)
 			.matchHeader('authorization', AUTHORIZATION)
 			.post('/api/campaign/add')
-			.replyWithError(networkError('ECONNRESET', `socket hang up (Authorization: Bearer ${TEST_API_KEY})`));
+			.replyWithError(
+				networkError('ECONNRESET', `socket hang up (Authorization: Bearer ${TEST_API_KEY})`),
+			);
 
 		const result = await runNode({
-			parameters: { resource: 'campaign', operation: 'create', additionalFields: { name: 'Summer Sale' } },
+			parameters: {
+				resource: 'campaign',
+				operation: 'create',
+				additionalFields: { name: 'Summer Sale' },
+			},
 		});
 
 		expect(result.error?.message).toMatch(/Could not reach the Link Management service/);
@@ -103,7 +124,11 @@ describe('the API key stays secret', () => {
 				.replyWithError(networkError('ECONNREFUSED', `connect ECONNREFUSED (key ${TEST_API_KEY})`));
 
 			const result = await runNode({
-				parameters: { resource: 'campaign', operation: 'create', additionalFields: { name: 'Summer Sale' } },
+				parameters: {
+					resource: 'campaign',
+					operation: 'create',
+					additionalFields: { name: 'Summer Sale' },
+				},
 			});
 
 			expect(scope.isDone()).toBe(true);
@@ -115,7 +140,9 @@ describe('the API key stays secret', () => {
 	});
 
 	test('when an input is refused', async () => {
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('={{ "abc" }}') } });
+		const result = await runNode({
+			parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('={{ "abc" }}') },
+		});
 
 		expect(result.error?.message).toMatch(/Campaign ID/);
 		expectNoKeyIn(result);

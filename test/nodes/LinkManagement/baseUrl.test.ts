@@ -4,7 +4,12 @@
  */
 import { runNode, TEST_API_KEY } from '../../harness';
 import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
-import { expectNoRequestSent, mockEndpoint, refusalOf, useServiceMocks } from '../../helpers/service';
+import {
+	expectNoRequestSent,
+	mockEndpoint,
+	refusalOf,
+	useServiceMocks,
+} from '../../helpers/service';
 
 useServiceMocks();
 
@@ -21,9 +26,17 @@ describe('accepted Base URL forms', () => {
 		['https://h.test/short/api/', 'https://h.test', '/short/api/account'],
 		['http://h.test:8080/links/api', 'http://h.test:8080', '/links/api/account'],
 	])('%s sends account get to %s%s', async (baseUrl, origin, path) => {
-		const endpoint = mockEndpoint('GET', path, { error: 0, data: accountRecord }, { baseUrl: origin });
+		const endpoint = mockEndpoint(
+			'GET',
+			path,
+			{ error: 0, data: accountRecord },
+			{ baseUrl: origin },
+		);
 
-		const result = await runNode({ parameters: { resource: 'account', operation: 'get' }, credentials: credentials(baseUrl) });
+		const result = await runNode({
+			parameters: { resource: 'account', operation: 'get' },
+			credentials: credentials(baseUrl),
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests).toEqual([{ method: 'GET', path, query: {}, body: undefined }]);
@@ -31,9 +44,14 @@ describe('accepted Base URL forms', () => {
 	});
 
 	test('a sub-folder is kept for every request, such as a list read page by page', async () => {
-		const endpoint = mockEndpoint('GET', '/short/api/campaigns', listAnswer('campaigns', campaignRecords), {
-			baseUrl: 'https://h.test',
-		});
+		const endpoint = mockEndpoint(
+			'GET',
+			'/short/api/campaigns',
+			listAnswer('campaigns', campaignRecords),
+			{
+				baseUrl: 'https://h.test',
+			},
+		);
 
 		const result = await runNode({
 			parameters: { resource: 'campaign', operation: 'getAll' },
@@ -46,23 +64,33 @@ describe('accepted Base URL forms', () => {
 });
 
 describe('refused Base URLs', () => {
-	test.each(['ftp://h.test', 'h.test', '', 'https://h.test?x=1', 'https://h.test/#top', 'not a url'])(
-		'%j is refused before any request, with a message about the Base URL',
-		async (baseUrl) => {
-			const { message } = await refusalOf({
-				parameters: { resource: 'account', operation: 'get' },
-				credentials: credentials(baseUrl),
-			});
+	test.each([
+		'ftp://h.test',
+		'h.test',
+		'',
+		'https://h.test?x=1',
+		'https://h.test/#top',
+		'not a url',
+	])('%j is refused before any request, with a message about the Base URL', async (baseUrl) => {
+		const { message } = await refusalOf({
+			parameters: { resource: 'account', operation: 'get' },
+			credentials: credentials(baseUrl),
+		});
 
-			expect(message).toContain('Base URL');
-			expect(message).toMatch(/http\(s\)/);
-			expectNoRequestSent();
-		},
-	);
+		expect(message).toContain('Base URL');
+		expect(message).toMatch(/http\(s\)/);
+		expectNoRequestSent();
+	});
 
 	test('a refused Base URL is reported for a write operation too, before any request', async () => {
 		const { message } = await refusalOf({
-			parameters: { resource: 'pixel', operation: 'create', type: 'forum', name: 'Forum', tag: 'F-1' },
+			parameters: {
+				resource: 'pixel',
+				operation: 'create',
+				type: 'forum',
+				name: 'Forum',
+				tag: 'F-1',
+			},
 			credentials: credentials('ftp://h.test'),
 		});
 

@@ -11,7 +11,10 @@ const { description } = nodeType;
 const properties = description.properties;
 
 /** The interface table: resource → operation → top-level parameters and collections. */
-const INTERFACE: Record<string, Record<string, { parameters: string[]; collections?: Record<string, string[]> }>> = {
+const INTERFACE: Record<
+	string,
+	Record<string, { parameters: string[]; collections?: Record<string, string[]> }>
+> = {
 	account: {
 		get: { parameters: [] },
 		update: { parameters: [], collections: { updateFields: ['email', 'password'] } },
@@ -20,23 +23,38 @@ const INTERFACE: Record<string, Record<string, { parameters: string[]; collectio
 		getAll: { parameters: ['returnAll', 'limit'] },
 		create: { parameters: [], collections: { additionalFields: ['name', 'slug', 'public'] } },
 		assignLink: { parameters: ['campaignId', 'linkId'] },
-		update: { parameters: ['campaignId', 'name'], collections: { updateFields: ['slug', 'public'] } },
+		update: {
+			parameters: ['campaignId', 'name'],
+			collections: { updateFields: ['slug', 'public'] },
+		},
 		delete: { parameters: ['campaignId'] },
 	},
 	splashPage: { getAll: { parameters: ['returnAll', 'limit'] } },
 	qrCode: {
 		getAll: { parameters: ['returnAll', 'limit'] },
 		get: { parameters: ['qrCodeId'] },
-		create: { parameters: ['type', 'data'], collections: { additionalFields: ['name', 'background', 'foreground', 'logo'] } },
-		update: { parameters: ['qrCodeId', 'data'], collections: { updateFields: ['background', 'foreground', 'logo'] } },
+		create: {
+			parameters: ['type', 'data'],
+			collections: { additionalFields: ['name', 'background', 'foreground', 'logo'] },
+		},
+		update: {
+			parameters: ['qrCodeId', 'data'],
+			collections: { updateFields: ['background', 'foreground', 'logo'] },
+		},
 		delete: { parameters: ['qrCodeId'] },
 	},
 	channel: {
 		getAll: { parameters: ['returnAll', 'limit'] },
 		getItems: { parameters: ['channelId', 'returnAll', 'limit'] },
-		create: { parameters: ['name'], collections: { additionalFields: ['description', 'color', 'starred'] } },
+		create: {
+			parameters: ['name'],
+			collections: { additionalFields: ['description', 'color', 'starred'] },
+		},
 		assignItem: { parameters: ['channelId', 'itemType', 'itemId'] },
-		update: { parameters: ['channelId'], collections: { updateFields: ['name', 'description', 'color', 'starred'] } },
+		update: {
+			parameters: ['channelId'],
+			collections: { updateFields: ['name', 'description', 'color', 'starred'] },
+		},
 		delete: { parameters: ['channelId'] },
 	},
 	pixel: {
@@ -48,8 +66,14 @@ const INTERFACE: Record<string, Record<string, { parameters: string[]; collectio
 	overlay: { getAll: { parameters: ['returnAll', 'limit'] } },
 	domain: {
 		getAll: { parameters: ['returnAll', 'limit'] },
-		create: { parameters: ['domain'], collections: { additionalFields: ['redirectroot', 'redirect404'] } },
-		update: { parameters: ['domainId'], collections: { updateFields: ['redirectroot', 'redirect404'] } },
+		create: {
+			parameters: ['domain'],
+			collections: { additionalFields: ['redirectroot', 'redirect404'] },
+		},
+		update: {
+			parameters: ['domainId'],
+			collections: { updateFields: ['redirectroot', 'redirect404'] },
+		},
 		delete: { parameters: ['domainId'] },
 	},
 };
@@ -65,7 +89,9 @@ function shownFor(resource: string, operation: string): INodeProperties[] {
 }
 
 function optionValues(property: INodeProperties | undefined): string[] {
-	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
+	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) =>
+		String(option.value),
+	);
 }
 
 describe('node type', () => {
@@ -79,7 +105,12 @@ describe('node type', () => {
 	test('offers the eight resources under their display names', () => {
 		const resource = properties.find((property) => property.name === 'resource');
 		expect(
-			Object.fromEntries(((resource?.options ?? []) as INodePropertyOptions[]).map((option) => [option.value, option.name])),
+			Object.fromEntries(
+				((resource?.options ?? []) as INodePropertyOptions[]).map((option) => [
+					option.value,
+					option.name,
+				]),
+			),
 		).toEqual({
 			account: 'Account',
 			domain: 'Branded Domain',
@@ -95,45 +126,58 @@ describe('node type', () => {
 
 describe.each(Object.keys(INTERFACE))('resource %s', (resource) => {
 	const operationProperty = properties.find(
-		(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+		(property) =>
+			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
 	);
 
 	test('offers exactly the operations of the interface, getAll named "Get Many"', () => {
 		expect(optionValues(operationProperty).sort()).toEqual(Object.keys(INTERFACE[resource]).sort());
-		const getMany = ((operationProperty?.options ?? []) as INodePropertyOptions[]).find((option) => option.value === 'getAll');
+		const getMany = ((operationProperty?.options ?? []) as INodePropertyOptions[]).find(
+			(option) => option.value === 'getAll',
+		);
 		if (getMany) expect(getMany.name).toBe('Get Many');
 	});
 
-	test.each(Object.entries(INTERFACE[resource]))('%s has the parameters and collections of the interface', (operation, expected) => {
-		const shown = shownFor(resource, operation);
-		const collections = expected.collections ?? {};
-		// `options` (rate-limit waits, page size) is the node's own addition to every operation.
-		const topLevel = shown.map((property) => property.name).filter((name) => name !== 'options');
-		expect(topLevel.sort()).toEqual([...expected.parameters, ...Object.keys(collections)].sort());
+	test.each(Object.entries(INTERFACE[resource]))(
+		'%s has the parameters and collections of the interface',
+		(operation, expected) => {
+			const shown = shownFor(resource, operation);
+			const collections = expected.collections ?? {};
+			// `options` (rate-limit waits, page size) is the node's own addition to every operation.
+			const topLevel = shown.map((property) => property.name).filter((name) => name !== 'options');
+			expect(topLevel.sort()).toEqual([...expected.parameters, ...Object.keys(collections)].sort());
 
-		for (const [collection, fields] of Object.entries(collections)) {
-			const property = shown.find((candidate) => candidate.name === collection);
-			expect(property?.type).toBe('collection');
-			expect(((property?.options ?? []) as INodeProperties[]).map((field) => field.name).sort()).toEqual([...fields].sort());
-		}
-	});
+			for (const [collection, fields] of Object.entries(collections)) {
+				const property = shown.find((candidate) => candidate.name === collection);
+				expect(property?.type).toBe('collection');
+				expect(
+					((property?.options ?? []) as INodeProperties[]).map((field) => field.name).sort(),
+				).toEqual([...fields].sort());
+			}
+		},
+	);
 });
 
 describe('parameter kinds', () => {
-	test.each(LOCATORS)('%s is a resource locator with the modes list (searchable, from the list endpoint) and id', (name) => {
-		const locators = properties.filter((property) => property.name === name);
-		expect(locators.length).toBeGreaterThan(0);
-		for (const locator of locators) {
-			expect(locator.type).toBe('resourceLocator');
-			const modes = locator.modes ?? [];
-			expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
-			const list = modes.find((mode) => mode.name === 'list');
-			const method = list?.typeOptions?.searchListMethod;
-			expect(typeof method).toBe('string');
-			expect((nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string]).toBeInstanceOf(Function);
-			expect(list?.typeOptions?.searchable).toBe(true);
-		}
-	});
+	test.each(LOCATORS)(
+		'%s is a resource locator with the modes list (searchable, from the list endpoint) and id',
+		(name) => {
+			const locators = properties.filter((property) => property.name === name);
+			expect(locators.length).toBeGreaterThan(0);
+			for (const locator of locators) {
+				expect(locator.type).toBe('resourceLocator');
+				const modes = locator.modes ?? [];
+				expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
+				const list = modes.find((mode) => mode.name === 'list');
+				const method = list?.typeOptions?.searchListMethod;
+				expect(typeof method).toBe('string');
+				expect(
+					(nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string],
+				).toBeInstanceOf(Function);
+				expect(list?.typeOptions?.searchable).toBe(true);
+			}
+		},
+	);
 
 	test.each(['linkId', 'itemId'])('%s is a plain string', (name) => {
 		const property = properties.find((candidate) => candidate.name === name);
@@ -146,7 +190,11 @@ describe('parameter kinds', () => {
 		expect(returnAlls).toHaveLength(8);
 		expect(limits).toHaveLength(8);
 		for (const returnAll of returnAlls) {
-			expect(returnAll).toMatchObject({ displayName: 'Return All', type: 'boolean', default: false });
+			expect(returnAll).toMatchObject({
+				displayName: 'Return All',
+				type: 'boolean',
+				default: false,
+			});
 		}
 		for (const limit of limits) {
 			expect(limit).toMatchObject({ displayName: 'Limit', type: 'number', default: 50 });
@@ -156,7 +204,15 @@ describe('parameter kinds', () => {
 
 	test('QR code type offers text, vcard, link, email, phone, sms and wifi', () => {
 		const type = shownFor('qrCode', 'create').find((property) => property.name === 'type');
-		expect(optionValues(type).sort()).toEqual(['email', 'link', 'phone', 'sms', 'text', 'vcard', 'wifi']);
+		expect(optionValues(type).sort()).toEqual([
+			'email',
+			'link',
+			'phone',
+			'sms',
+			'text',
+			'vcard',
+			'wifi',
+		]);
 	});
 
 	test('pixel type offers the 13 values of the API reference', () => {
@@ -165,7 +221,9 @@ describe('parameter kinds', () => {
 	});
 
 	test('channel item type offers links, bio and qr', () => {
-		const itemType = shownFor('channel', 'assignItem').find((property) => property.name === 'itemType');
+		const itemType = shownFor('channel', 'assignItem').find(
+			(property) => property.name === 'itemType',
+		);
 		expect(optionValues(itemType).sort()).toEqual(['bio', 'links', 'qr']);
 	});
 
@@ -173,7 +231,9 @@ describe('parameter kinds', () => {
 		const collectionFields = properties.flatMap((property) =>
 			property.type === 'collection' ? ((property.options ?? []) as INodeProperties[]) : [],
 		);
-		const booleans = collectionFields.filter((field) => field.name === 'public' || field.name === 'starred');
+		const booleans = collectionFields.filter(
+			(field) => field.name === 'public' || field.name === 'starred',
+		);
 		expect(booleans.length).toBeGreaterThanOrEqual(4);
 		for (const field of booleans) expect(field.type).toBe('boolean');
 	});

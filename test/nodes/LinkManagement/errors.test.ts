@@ -4,14 +4,24 @@
  * paired with its input and the other items go on.
  */
 import { runNode } from '../../harness';
-import { campaignRecords, channelItemRecords, errorAnswer, listAnswer, messageAnswer } from '../../helpers/fixtures';
+import {
+	campaignRecords,
+	channelItemRecords,
+	errorAnswer,
+	listAnswer,
+	messageAnswer,
+} from '../../helpers/fixtures';
 import { mockEndpoint, rl, unmatchedRequests, useServiceMocks } from '../../helpers/service';
 
 useServiceMocks();
 
 const NOT_FOUND = 'Campaign not found.';
 const DELETED = 'Campaign has been deleted successfully.';
-const deleteCampaign = (campaignId: string) => ({ resource: 'campaign', operation: 'delete', campaignId: rl(campaignId) });
+const deleteCampaign = (campaignId: string) => ({
+	resource: 'campaign',
+	operation: 'delete',
+	campaignId: rl(campaignId),
+});
 
 describe('an error answer fails the item with exactly the service message', () => {
 	test.each([
@@ -31,10 +41,20 @@ describe('an error answer fails the item with exactly the service message', () =
 	});
 
 	test('for a create (POST) answered HTTP 200 with error 1', async () => {
-		const endpoint = mockEndpoint('POST', '/api/pixel/add', errorAnswer('A pixel with this tag already exists.'));
+		const endpoint = mockEndpoint(
+			'POST',
+			'/api/pixel/add',
+			errorAnswer('A pixel with this tag already exists.'),
+		);
 
 		const result = await runNode({
-			parameters: { resource: 'pixel', operation: 'create', type: 'forum', name: 'Forum', tag: 'F-1' },
+			parameters: {
+				resource: 'pixel',
+				operation: 'create',
+				type: 'forum',
+				name: 'Forum',
+				tag: 'F-1',
+			},
 		});
 
 		expect(endpoint.requests).toHaveLength(1);
@@ -42,7 +62,12 @@ describe('an error answer fails the item with exactly the service message', () =
 	});
 
 	test('for a list whose answer has error "1"', async () => {
-		mockEndpoint('GET', '/api/campaigns', { error: '1', message: 'API key is missing or expired.' }, { status: 401 });
+		mockEndpoint(
+			'GET',
+			'/api/campaigns',
+			{ error: '1', message: 'API key is missing or expired.' },
+			{ status: 401 },
+		);
 
 		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' } });
 
@@ -56,20 +81,36 @@ describe('an error answer fails the item with exactly the service message', () =
 		const result = await runNode({ parameters: deleteCampaign('5') });
 
 		expect(result.error).toBeUndefined();
-		expect(result.items).toEqual([{ json: { success: true, message: DELETED, campaignId: 5 }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: { success: true, message: DELETED, campaignId: 5 }, pairedItem: { item: 0 } },
+		]);
 	});
 });
 
 describe('Continue On Fail', () => {
-	const threeCampaigns = [{ json: { campaign: '1' } }, { json: { campaign: '2' } }, { json: { campaign: '3' } }];
-	const fromInput = { resource: 'campaign', operation: 'delete', campaignId: rl('={{ $json.campaign }}') };
+	const threeCampaigns = [
+		{ json: { campaign: '1' } },
+		{ json: { campaign: '2' } },
+		{ json: { campaign: '3' } },
+	];
+	const fromInput = {
+		resource: 'campaign',
+		operation: 'delete',
+		campaignId: rl('={{ $json.campaign }}'),
+	};
 
 	test('a service error on the middle of 3 items becomes { error } paired with it; the others go on', async () => {
 		const first = mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));
-		const middle = mockEndpoint('DELETE', '/api/campaign/2/delete', errorAnswer(NOT_FOUND), { status: 404 });
+		const middle = mockEndpoint('DELETE', '/api/campaign/2/delete', errorAnswer(NOT_FOUND), {
+			status: 404,
+		});
 		const last = mockEndpoint('DELETE', '/api/campaign/3/delete', messageAnswer(DELETED));
 
-		const result = await runNode({ parameters: fromInput, items: threeCampaigns, continueOnFail: true });
+		const result = await runNode({
+			parameters: fromInput,
+			items: threeCampaigns,
+			continueOnFail: true,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect([first, middle, last].map((endpoint) => endpoint.requests.length)).toEqual([1, 1, 1]);
@@ -78,13 +119,21 @@ describe('Continue On Fail', () => {
 			{ error: NOT_FOUND },
 			{ success: true, message: DELETED, campaignId: 3 },
 		]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 
 	test('a refused ID on the middle of 3 items becomes { error } paired with it, without a request for it', async () => {
 		mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));
 		mockEndpoint('DELETE', '/api/campaign/3/delete', messageAnswer(DELETED));
-		const items = [{ json: { campaign: '1' } }, { json: { campaign: 'abc' } }, { json: { campaign: '3' } }];
+		const items = [
+			{ json: { campaign: '1' } },
+			{ json: { campaign: 'abc' } },
+			{ json: { campaign: '3' } },
+		];
 
 		const result = await runNode({ parameters: fromInput, items, continueOnFail: true });
 
@@ -94,17 +143,37 @@ describe('Continue On Fail', () => {
 		expect(Object.keys(result.items[1].json)).toEqual(['error']);
 		expect(result.items[1].json.error).toMatch(/Campaign ID must be a positive whole number/);
 		expect(result.items[2].json).toEqual({ success: true, message: DELETED, campaignId: 3 });
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(unmatchedRequests()).toEqual([]);
 	});
 
 	test('a refused body field on the middle of 3 items becomes { error } paired with it', async () => {
-		const answer = (color: string) => ({ error: 0, id: 43, name: 'Events', description: '', color, starred: false });
+		const answer = (color: string) => ({
+			error: 0,
+			id: 43,
+			name: 'Events',
+			description: '',
+			color,
+			starred: false,
+		});
 		const endpoint = mockEndpoint('POST', '/api/channel/add', answer('#111111'), { times: 2 });
-		const items = [{ json: { color: '#111' } }, { json: { color: 'not a color' } }, { json: { color: '#222' } }];
+		const items = [
+			{ json: { color: '#111' } },
+			{ json: { color: 'not a color' } },
+			{ json: { color: '#222' } },
+		];
 
 		const result = await runNode({
-			parameters: { resource: 'channel', operation: 'create', name: 'Events', additionalFields: { color: '={{ $json.color }}' } },
+			parameters: {
+				resource: 'channel',
+				operation: 'create',
+				name: 'Events',
+				additionalFields: { color: '={{ $json.color }}' },
+			},
 			items,
 			continueOnFail: true,
 		});
@@ -117,15 +186,28 @@ describe('Continue On Fail', () => {
 		expect(result.items).toHaveLength(3);
 		expect(Object.keys(result.items[1].json)).toEqual(['error']);
 		expect(result.items[1].json.error).toMatch(/Color must be a color as #RRGGBB or #RGB/);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 
 	test('for a list operation the error item is paired with the input that failed, the records with theirs', async () => {
-		mockEndpoint('GET', '/api/channel/41', { error: 1, message: 'Channel not found.' }, { status: 404 });
+		mockEndpoint(
+			'GET',
+			'/api/channel/41',
+			{ error: 1, message: 'Channel not found.' },
+			{ status: 404 },
+		);
 		mockEndpoint('GET', '/api/channel/42', listAnswer('items', channelItemRecords));
 
 		const result = await runNode({
-			parameters: { resource: 'channel', operation: 'getItems', channelId: rl('={{ $json.channel }}') },
+			parameters: {
+				resource: 'channel',
+				operation: 'getItems',
+				channelId: rl('={{ $json.channel }}'),
+			},
 			items: [{ json: { channel: '41' } }, { json: { channel: '42' } }],
 			continueOnFail: true,
 		});
@@ -164,8 +246,16 @@ describe('without Continue On Fail', () => {
 		mockEndpoint('DELETE', '/api/campaign/3/delete', messageAnswer(DELETED));
 
 		const result = await runNode({
-			parameters: { resource: 'campaign', operation: 'delete', campaignId: rl('={{ $json.campaign }}') },
-			items: [{ json: { campaign: '1' } }, { json: { campaign: '2' } }, { json: { campaign: '3' } }],
+			parameters: {
+				resource: 'campaign',
+				operation: 'delete',
+				campaignId: rl('={{ $json.campaign }}'),
+			},
+			items: [
+				{ json: { campaign: '1' } },
+				{ json: { campaign: '2' } },
+				{ json: { campaign: '3' } },
+			],
 		});
 
 		expect(result.error?.message).toBe(NOT_FOUND);

@@ -18,7 +18,9 @@ export const update: OperationDefinition = {
 			placeholder: 'Add Field',
 			default: {},
 			description: 'Give at least one of these',
-			routing: { send: { preSend: [atLeastOneOf('updateFields', 'Update Fields', ['email', 'password'])] } },
+			routing: {
+				send: { preSend: [atLeastOneOf('updateFields', 'Update Fields', ['email', 'password'])] },
+			},
 			options: [
 				sentInBody(
 					{

@@ -9,7 +9,10 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a campaign',
 		description: 'Create a campaign that groups short links',
-		routing: { request: { method: 'POST', url: '/campaign/add' }, output: { postReceive: [campaignName] } },
+		routing: {
+			request: { method: 'POST', url: '/campaign/add' },
+			output: { postReceive: [campaignName] },
+		},
 	},
 	fields: [
 		sentAsBodyFields({

@@ -1,3 +1,7 @@
 import { campaignIdLocator, deleteOperation } from '../../shared/descriptions';
 
-export const deleteCampaign = deleteOperation('/campaign/:campaignId/delete', 'campaign', campaignIdLocator);
+export const deleteCampaign = deleteOperation(
+	'/campaign/:campaignId/delete',
+	'campaign',
+	campaignIdLocator,
+);

@@ -25,4 +25,5 @@ export const publicField = sentInBody(
 	toBoolean,
 );
 
-export const campaignNameField = (required: boolean) => nameField('campaign', 'Summer Sale', required);
+export const campaignNameField = (required: boolean) =>
+	nameField('campaign', 'Summer Sale', required);

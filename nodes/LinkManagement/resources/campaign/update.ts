@@ -9,7 +9,10 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a campaign',
 		description: 'Rename a campaign or change its slug or access',
-		routing: { request: { method: 'PUT', url: '/campaign/:campaignId/update' }, output: { postReceive: [campaignName] } },
+		routing: {
+			request: { method: 'PUT', url: '/campaign/:campaignId/update' },
+			output: { postReceive: [campaignName] },
+		},
 	},
 	fields: [
 		campaignIdLocator,

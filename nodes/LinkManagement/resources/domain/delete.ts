@@ -1,3 +1,7 @@
 import { deleteOperation, domainIdLocator } from '../../shared/descriptions';
 
-export const deleteDomain = deleteOperation('/domain/:domainId/delete', 'branded domain', domainIdLocator);
+export const deleteDomain = deleteOperation(
+	'/domain/:domainId/delete',
+	'branded domain',
+	domainIdLocator,
+);

@@ -4,4 +4,8 @@ import { deleteDomain } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const domainDescription = resourceOperations('domain', [getAll, create, update, deleteDomain], 'getAll');
+export const domainDescription = resourceOperations(
+	'domain',
+	[getAll, create, update, deleteDomain],
+	'getAll',
+);

@@ -1,3 +1,7 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation({ path: '/pixels', plural: 'pixels', returns: 'ID, type, name, tag and date' });
+export const getAll = getManyOperation({
+	path: '/pixels',
+	plural: 'pixels',
+	returns: 'ID, type, name, tag and date',
+});

@@ -4,4 +4,8 @@ import { deletePixel } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const pixelDescription = resourceOperations('pixel', [getAll, create, update, deletePixel], 'getAll');
+export const pixelDescription = resourceOperations(
+	'pixel',
+	[getAll, create, update, deletePixel],
+	'getAll',
+);

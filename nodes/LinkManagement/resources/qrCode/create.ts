@@ -21,13 +21,33 @@ export const create: OperationDefinition = {
 				default: 'link',
 				description: 'What kind of content the QR code holds',
 				options: [
-					{ name: 'Email', value: 'email', description: 'Data: JSON such as {"email": "…", "subject": "…", "body": "…"}' },
-					{ name: 'Link', value: 'link', description: 'Data: an address such as https://example.com' },
+					{
+						name: 'Email',
+						value: 'email',
+						description: 'Data: JSON such as {"email": "…", "subject": "…", "body": "…"}',
+					},
+					{
+						name: 'Link',
+						value: 'link',
+						description: 'Data: an address such as https://example.com',
+					},
 					{ name: 'Phone', value: 'phone', description: 'Data: a phone number such as +441234567' },
-					{ name: 'SMS', value: 'sms', description: 'Data: JSON such as {"phone": "…", "message": "…"}' },
+					{
+						name: 'SMS',
+						value: 'sms',
+						description: 'Data: JSON such as {"phone": "…", "message": "…"}',
+					},
 					{ name: 'Text', value: 'text', description: 'Data: any text' },
-					{ name: 'vCard', value: 'vcard', description: 'Data: JSON such as {"name": "…", "phone": "…", "email": "…"}' },
-					{ name: 'Wi-Fi', value: 'wifi', description: 'Data: JSON such as {"ssid": "…", "password": "…", "encryption": "WPA"}' },
+					{
+						name: 'vCard',
+						value: 'vcard',
+						description: 'Data: JSON such as {"name": "…", "phone": "…", "email": "…"}',
+					},
+					{
+						name: 'Wi-Fi',
+						value: 'wifi',
+						description: 'Data: JSON such as {"ssid": "…", "password": "…", "encryption": "WPA"}',
+					},
 				],
 			},
 			oneOf(QR_TYPES),

@@ -8,7 +8,10 @@ export const get: OperationDefinition = {
 		value: 'get',
 		action: 'Get a QR code',
 		description: 'Get a QR code with its scan statistics',
-		routing: { request: { method: 'GET', url: '/qr/:qrCodeId' }, output: { postReceive: [qrCodeWithStatistics] } },
+		routing: {
+			request: { method: 'GET', url: '/qr/:qrCodeId' },
+			output: { postReceive: [qrCodeWithStatistics] },
+		},
 	},
 	fields: [qrCodeIdLocator],
 };

@@ -1,3 +1,7 @@
 import { getManyOperation } from '../../shared/descriptions';
 
-export const getAll = getManyOperation({ path: '/splash', plural: 'splash pages', returns: 'ID, name and date' });
+export const getAll = getManyOperation({
+	path: '/splash',
+	plural: 'splash pages',
+	returns: 'ID, name and date',
+});

@@ -13,7 +13,14 @@ import {
 } from '../../../../nodes/LinkManagement/listSearch/searchRecords';
 import { forgetBudgets } from '../../../../nodes/LinkManagement/shared/rateLimit';
 import { TEST_API_KEY } from '../../../harness';
-import { campaignRecords, channelRecords, domainRecords, listAnswer, pixelRecords, qrRecords } from '../../../helpers/fixtures';
+import {
+	campaignRecords,
+	channelRecords,
+	domainRecords,
+	listAnswer,
+	pixelRecords,
+	qrRecords,
+} from '../../../helpers/fixtures';
 
 beforeEach(() => forgetBudgets());
 
@@ -33,7 +40,10 @@ function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {
 		getNode: () => node,
 		getCredentials: async () => ({ baseUrl, apiKey: TEST_API_KEY }),
 		helpers: {
-			httpRequestWithAuthentication: async (credentialType: string, options: IHttpRequestOptions) => {
+			httpRequestWithAuthentication: async (
+				credentialType: string,
+				options: IHttpRequestOptions,
+			) => {
 				asked.push({ credentialType, options });
 				return { statusCode: 200, headers: {}, body };
 			},
@@ -43,11 +53,46 @@ function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {
 }
 
 describe.each([
-	['searchCampaigns', searchCampaigns, '/campaigns', 'campaigns', campaignRecords, ['Summer Sale (ID 11)', 'Newsletter (ID 12)']],
-	['searchQrCodes', searchQrCodes, '/qr', 'qrs', qrRecords, ['Shop window (ID 31)', 'Flyer (ID 32)']],
-	['searchChannels', searchChannels, '/channels', 'channels', channelRecords, ['Newsletter (ID 41)', 'Print (ID 42)']],
-	['searchPixels', searchPixels, '/pixels', 'pixels', pixelRecords, ['Main site tags · tagmgrpixel (ID 61)', 'Analytics · analyticspixel (ID 62)']],
-	['searchDomains', searchDomains, '/domains', 'domains', domainRecords, ['https://go.example.com (ID 81)', 'http://l.example.org (ID 82)']],
+	[
+		'searchCampaigns',
+		searchCampaigns,
+		'/campaigns',
+		'campaigns',
+		campaignRecords,
+		['Summer Sale (ID 11)', 'Newsletter (ID 12)'],
+	],
+	[
+		'searchQrCodes',
+		searchQrCodes,
+		'/qr',
+		'qrs',
+		qrRecords,
+		['Shop window (ID 31)', 'Flyer (ID 32)'],
+	],
+	[
+		'searchChannels',
+		searchChannels,
+		'/channels',
+		'channels',
+		channelRecords,
+		['Newsletter (ID 41)', 'Print (ID 42)'],
+	],
+	[
+		'searchPixels',
+		searchPixels,
+		'/pixels',
+		'pixels',
+		pixelRecords,
+		['Main site tags · tagmgrpixel (ID 61)', 'Analytics · analyticspixel (ID 62)'],
+	],
+	[
+		'searchDomains',
+		searchDomains,
+		'/domains',
+		'domains',
+		domainRecords,
+		['https://go.example.com (ID 81)', 'http://l.example.org (ID 82)'],
+	],
 ])('%s', (_name, search, path, collectionKey, records, names) => {
 	test(`reads GET ${path} page 1 under the credential's API root and lists the records by name with their IDs`, async () => {
 		const { context, asked } = pickerContext(listAnswer(collectionKey, records as IDataObject[]));
@@ -56,21 +101,31 @@ describe.each([
 
 		expect(asked).toHaveLength(1);
 		expect(asked[0].credentialType).toBe('linkManagementApi');
-		expect(asked[0].options).toMatchObject({ method: 'GET', url: `https://h.test/short/api${path}` });
+		expect(asked[0].options).toMatchObject({
+			method: 'GET',
+			url: `https://h.test/short/api${path}`,
+		});
 		expect(asked[0].options.qs).toMatchObject({ page: 1 });
 		expect(result.results).toEqual(
-			(records as IDataObject[]).map((record, index) => ({ name: names[index], value: String(record.id) })),
+			(records as IDataObject[]).map((record, index) => ({
+				name: names[index],
+				value: String(record.id),
+			})),
 		);
 		expect(result.paginationToken).toBeUndefined();
 	});
 
 	test('keeps only the records matching the filter, by name or ID, and offers the next page while there is one', async () => {
-		const { context, asked } = pickerContext(listAnswer(collectionKey, records as IDataObject[], { maxpage: 3 }));
+		const { context, asked } = pickerContext(
+			listAnswer(collectionKey, records as IDataObject[], { maxpage: 3 }),
+		);
 
 		const result = await search.call(context, String((records as IDataObject[])[1].id));
 
 		expect(asked[0].options.qs).toMatchObject({ page: 1 });
-		expect(result.results.map((entry) => entry.value)).toEqual([String((records as IDataObject[])[1].id)]);
+		expect(result.results.map((entry) => entry.value)).toEqual([
+			String((records as IDataObject[])[1].id),
+		]);
 		expect(result.paginationToken).toBe('2');
 	});
 
@@ -83,7 +138,11 @@ describe.each([
 });
 
 test('a campaign listed with its name under `domain` is shown by that name', async () => {
-	const { context } = pickerContext(listAnswer('campaigns', [{ id: 13, domain: 'Black Friday', public: true, rotator: false, list: 'x' }]));
+	const { context } = pickerContext(
+		listAnswer('campaigns', [
+			{ id: 13, domain: 'Black Friday', public: true, rotator: false, list: 'x' },
+		]),
+	);
 
 	const result = await searchCampaigns.call(context);
 
@@ -101,7 +160,8 @@ describe('a filter that matches nothing on the first page', () => {
 				httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
 					const page = Number((options.qs as IDataObject).page);
 					pagesAsked.push(page);
-					const records = page === 3 ? [{ id: 300, name: 'Poster' }] : [{ id: page, name: `Flyer ${page}` }];
+					const records =
+						page === 3 ? [{ id: 300, name: 'Poster' }] : [{ id: page, name: `Flyer ${page}` }];
 					return {
 						statusCode: 200,
 						headers: {},
@@ -128,6 +188,9 @@ describe('a filter that matches nothing on the first page', () => {
 		const result = await searchQrCodes.call(context);
 
 		expect(pagesAsked).toEqual([1]);
-		expect(result).toEqual({ results: [{ name: 'Flyer 1 (ID 1)', value: '1' }], paginationToken: '2' });
+		expect(result).toEqual({
+			results: [{ name: 'Flyer 1 (ID 1)', value: '1' }],
+			paginationToken: '2',
+		});
 	});
 });

@@ -24,8 +24,18 @@ describe('campaign: getAll', () => {
 	});
 
 	test('a list item that carries the campaign name under `domain` comes out with `name`', async () => {
-		const fromService = { id: 13, domain: 'Black Friday', public: true, rotator: false, list: 'https://links.example.test/u/owner/black-friday' };
-		mockEndpoint('GET', '/api/campaigns', listAnswer('campaigns', [campaignRecords[0], fromService]));
+		const fromService = {
+			id: 13,
+			domain: 'Black Friday',
+			public: true,
+			rotator: false,
+			list: 'https://links.example.test/u/owner/black-friday',
+		};
+		mockEndpoint(
+			'GET',
+			'/api/campaigns',
+			listAnswer('campaigns', [campaignRecords[0], fromService]),
+		);
 
 		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' } });
 
@@ -33,7 +43,13 @@ describe('campaign: getAll', () => {
 		expect(result.items).toEqual([
 			{ json: campaignRecords[0], pairedItem: { item: 0 } },
 			{
-				json: { id: 13, name: 'Black Friday', public: true, rotator: false, list: 'https://links.example.test/u/owner/black-friday' },
+				json: {
+					id: 13,
+					name: 'Black Friday',
+					public: true,
+					rotator: false,
+					list: 'https://links.example.test/u/owner/black-friday',
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -98,7 +114,11 @@ describe('campaign: create', () => {
 		const endpoint = mockEndpoint('POST', '/api/campaign/add', { ...created, public: sent });
 
 		const result = await runNode({
-			parameters: { resource: 'campaign', operation: 'create', additionalFields: { name: 'Summer Sale', public: value } },
+			parameters: {
+				resource: 'campaign',
+				operation: 'create',
+				additionalFields: { name: 'Summer Sale', public: value },
+			},
 		});
 
 		expect(result.error).toBeUndefined();
@@ -109,7 +129,11 @@ describe('campaign: create', () => {
 		const endpoint = mockEndpoint('POST', '/api/campaign/add', { ...created, domain: '' });
 
 		const result = await runNode({
-			parameters: { resource: 'campaign', operation: 'create', additionalFields: { name: '', slug: '  ', public: false } },
+			parameters: {
+				resource: 'campaign',
+				operation: 'create',
+				additionalFields: { name: '', slug: '  ', public: false },
+			},
 		});
 
 		expect(result.error).toBeUndefined();
@@ -124,7 +148,9 @@ describe('campaign: create', () => {
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests).toHaveLength(1);
 		expect(endpoint.requests[0].body ?? {}).toEqual({});
-		expect(result.items).toEqual([{ json: { ...createdCampaign, name: 'Untitled' }, pairedItem: { item: 0 } }]);
+		expect(result.items).toEqual([
+			{ json: { ...createdCampaign, name: 'Untitled' }, pairedItem: { item: 0 } },
+		]);
 	});
 });
 
@@ -135,7 +161,12 @@ describe('campaign: assignLink', () => {
 		const endpoint = mockEndpoint('POST', '/api/campaign/5/assign/77', messageAnswer(ASSIGNED));
 
 		const result = await runNode({
-			parameters: { resource: 'campaign', operation: 'assignLink', campaignId: rl('5'), linkId: '77' },
+			parameters: {
+				resource: 'campaign',
+				operation: 'assignLink',
+				campaignId: rl('5'),
+				linkId: '77',
+			},
 		});
 
 		expect(result.error).toBeUndefined();
@@ -143,7 +174,10 @@ describe('campaign: assignLink', () => {
 			{ method: 'POST', path: '/api/campaign/5/assign/77', query: {}, body: undefined },
 		]);
 		expect(result.items).toEqual([
-			{ json: { success: true, message: ASSIGNED, campaignId: 5, linkId: 77 }, pairedItem: { item: 0 } },
+			{
+				json: { success: true, message: ASSIGNED, campaignId: 5, linkId: 77 },
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
@@ -151,12 +185,24 @@ describe('campaign: assignLink', () => {
 		const endpoint = mockEndpoint('POST', '/api/campaign/12/assign/34', messageAnswer(ASSIGNED));
 
 		const result = await runNode({
-			parameters: { resource: 'campaign', operation: 'assignLink', campaignId: rl(' 12 ', 'list'), linkId: ' 34 ' },
+			parameters: {
+				resource: 'campaign',
+				operation: 'assignLink',
+				campaignId: rl(' 12 ', 'list'),
+				linkId: ' 34 ',
+			},
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(endpoint.requests.map((request) => request.path)).toEqual(['/api/campaign/12/assign/34']);
-		expect(result.items[0].json).toEqual({ success: true, message: ASSIGNED, campaignId: 12, linkId: 34 });
+		expect(endpoint.requests.map((request) => request.path)).toEqual([
+			'/api/campaign/12/assign/34',
+		]);
+		expect(result.items[0].json).toEqual({
+			success: true,
+			message: ASSIGNED,
+			campaignId: 12,
+			linkId: 34,
+		});
 	});
 
 	itRefusesIdsThatAreNotPositiveWholeNumbers('Campaign ID', (id) => ({
@@ -166,12 +212,16 @@ describe('campaign: assignLink', () => {
 		linkId: '77',
 	}));
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Link ID', (id) => ({
-		resource: 'campaign',
-		operation: 'assignLink',
-		campaignId: rl('5'),
-		linkId: id,
-	}), { literal: true });
+	itRefusesIdsThatAreNotPositiveWholeNumbers(
+		'Link ID',
+		(id) => ({
+			resource: 'campaign',
+			operation: 'assignLink',
+			campaignId: rl('5'),
+			linkId: id,
+		}),
+		{ literal: true },
+	);
 });
 
 const updated = {
@@ -223,7 +273,13 @@ describe('campaign: update', () => {
 	test('sends only the name when no update field is given, and public "true" from an expression as a boolean', async () => {
 		const first = mockEndpoint('PUT', '/api/campaign/5/update', updated);
 		await runNode({
-			parameters: { resource: 'campaign', operation: 'update', campaignId: rl('5'), name: 'Summer Sale 2', updateFields: { slug: '' } },
+			parameters: {
+				resource: 'campaign',
+				operation: 'update',
+				campaignId: rl('5'),
+				name: 'Summer Sale 2',
+				updateFields: { slug: '' },
+			},
 		});
 		expect(first.requests[0].body).toEqual({ name: 'Summer Sale 2' });
 

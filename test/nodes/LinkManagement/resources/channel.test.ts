@@ -1,7 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
-import { channelItemRecords, channelRecords, listAnswer, messageAnswer } from '../../../helpers/fixtures';
+import {
+	channelItemRecords,
+	channelRecords,
+	listAnswer,
+	messageAnswer,
+} from '../../../helpers/fixtures';
 import { describeDeleteOperation } from '../../../helpers/deleteOperation';
 import { describeListOperation } from '../../../helpers/getMany';
 import {
@@ -35,7 +40,11 @@ describe('channel: getItems', () => {
 	});
 
 	test('reads the items of a channel picked from the list', async () => {
-		const endpoint = mockEndpoint('GET', '/api/channel/42', listAnswer('items', channelItemRecords));
+		const endpoint = mockEndpoint(
+			'GET',
+			'/api/channel/42',
+			listAnswer('items', channelItemRecords),
+		);
 
 		const result = await runNode({
 			parameters: { resource: 'channel', operation: 'getItems', channelId: rl(' 42 ', 'list') },
@@ -54,8 +63,19 @@ describe('channel: getItems', () => {
 });
 
 describe('channel: create', () => {
-	const create = (parameters: INodeParameters): INodeParameters => ({ resource: 'channel', operation: 'create', ...parameters });
-	const answer = (body: Record<string, unknown>) => ({ error: 0, id: 43, description: '', color: '', starred: false, ...body });
+	const create = (parameters: INodeParameters): INodeParameters => ({
+		resource: 'channel',
+		operation: 'create',
+		...parameters,
+	});
+	const answer = (body: Record<string, unknown>) => ({
+		error: 0,
+		id: 43,
+		description: '',
+		color: '',
+		starred: false,
+		...body,
+	});
 
 	test('sends POST /api/channel/add with name, description, color and starred, and outputs the channel without `error`', async () => {
 		const endpoint = mockEndpoint('POST', '/api/channel/add', {
@@ -85,7 +105,13 @@ describe('channel: create', () => {
 		]);
 		expect(result.items).toEqual([
 			{
-				json: { id: 43, name: 'Events', description: 'Links for events', color: '#1F6FEB', starred: true },
+				json: {
+					id: 43,
+					name: 'Events',
+					description: 'Links for events',
+					color: '#1F6FEB',
+					starred: true,
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -108,9 +134,15 @@ describe('channel: create', () => {
 		['#rrggbb', '#1f6feb', '#1F6FEB'],
 		['#RRGGBB', '#00FF7F', '#00FF7F'],
 	])('sends a color given as %s as #RRGGBB', async (_form, color, sent) => {
-		const endpoint = mockEndpoint('POST', '/api/channel/add', answer({ name: 'Events', color: sent }));
+		const endpoint = mockEndpoint(
+			'POST',
+			'/api/channel/add',
+			answer({ name: 'Events', color: sent }),
+		);
 
-		const result = await runNode({ parameters: create({ name: 'Events', additionalFields: { color } }) });
+		const result = await runNode({
+			parameters: create({ name: 'Events', additionalFields: { color } }),
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests[0].body).toEqual({ name: 'Events', color: sent });
@@ -121,9 +153,15 @@ describe('channel: create', () => {
 		['"false"', expr('false'), false],
 		['false', false, false],
 	])('sends starred given as %s as the JSON boolean %s', async (_label, starred, sent) => {
-		const endpoint = mockEndpoint('POST', '/api/channel/add', answer({ name: 'Events', starred: sent }));
+		const endpoint = mockEndpoint(
+			'POST',
+			'/api/channel/add',
+			answer({ name: 'Events', starred: sent }),
+		);
 
-		const result = await runNode({ parameters: create({ name: 'Events', additionalFields: { starred } }) });
+		const result = await runNode({
+			parameters: create({ name: 'Events', additionalFields: { starred } }),
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests[0].body).toEqual({ name: 'Events', starred: sent });
@@ -137,13 +175,18 @@ describe('channel: create', () => {
 		expectNoRequestSent();
 	});
 
-	test.each(['rgb(1,2,3)', 'blue', '#1234', '#GGG', '1F6FEB'])('refuses the color %j before sending a request', async (color) => {
-		const { message } = await refusalOf({ parameters: create({ name: 'Events', additionalFields: { color } }) });
+	test.each(['rgb(1,2,3)', 'blue', '#1234', '#GGG', '1F6FEB'])(
+		'refuses the color %j before sending a request',
+		async (color) => {
+			const { message } = await refusalOf({
+				parameters: create({ name: 'Events', additionalFields: { color } }),
+			});
 
-		expect(message).toMatch(/Color/);
-		expect(message).toMatch(/#RRGGBB or #RGB/);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Color/);
+			expect(message).toMatch(/#RRGGBB or #RGB/);
+			expectNoRequestSent();
+		},
+	);
 });
 
 describe('channel: assignItem', () => {
@@ -156,7 +199,13 @@ describe('channel: assignItem', () => {
 			const endpoint = mockEndpoint('POST', path, messageAnswer(ASSIGNED));
 
 			const result = await runNode({
-				parameters: { resource: 'channel', operation: 'assignItem', channelId: rl('41'), itemType, itemId: '501' },
+				parameters: {
+					resource: 'channel',
+					operation: 'assignItem',
+					channelId: rl('41'),
+					itemType,
+					itemId: '501',
+				},
 			});
 
 			expect(result.error).toBeUndefined();
@@ -186,18 +235,33 @@ describe('channel: assignItem', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests).toHaveLength(1);
-		expect(result.items[0].json).toEqual({ success: true, message: ASSIGNED, channelId: 42, itemType: 'qr', itemId: 31 });
-	});
-
-	test.each(['video', 'link', 'QR', ''])('refuses the item type %j coming from an expression before sending a request', async (itemType) => {
-		const { message } = await refusalOf({
-			parameters: { resource: 'channel', operation: 'assignItem', channelId: rl('41'), itemType: expr(itemType), itemId: '501' },
+		expect(result.items[0].json).toEqual({
+			success: true,
+			message: ASSIGNED,
+			channelId: 42,
+			itemType: 'qr',
+			itemId: 31,
 		});
-
-		expect(message).toContain('Item Type');
-		expect(message).toMatch(/links, bio, qr/);
-		expectNoRequestSent();
 	});
+
+	test.each(['video', 'link', 'QR', ''])(
+		'refuses the item type %j coming from an expression before sending a request',
+		async (itemType) => {
+			const { message } = await refusalOf({
+				parameters: {
+					resource: 'channel',
+					operation: 'assignItem',
+					channelId: rl('41'),
+					itemType: expr(itemType),
+					itemId: '501',
+				},
+			});
+
+			expect(message).toContain('Item Type');
+			expect(message).toMatch(/links, bio, qr/);
+			expectNoRequestSent();
+		},
+	);
 
 	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) => ({
 		resource: 'channel',
@@ -209,7 +273,13 @@ describe('channel: assignItem', () => {
 
 	itRefusesIdsThatAreNotPositiveWholeNumbers(
 		'Item ID',
-		(id) => ({ resource: 'channel', operation: 'assignItem', channelId: rl('41'), itemType: 'links', itemId: id }),
+		(id) => ({
+			resource: 'channel',
+			operation: 'assignItem',
+			channelId: rl('41'),
+			itemType: 'links',
+			itemId: id,
+		}),
 		{ literal: true },
 	);
 });
@@ -228,7 +298,12 @@ describe('channel: update', () => {
 
 		const result = await runNode({
 			parameters: update({
-				updateFields: { name: 'Newsletter 2', description: 'Monthly mail', color: '#0a0', starred: false },
+				updateFields: {
+					name: 'Newsletter 2',
+					description: 'Monthly mail',
+					color: '#0a0',
+					starred: false,
+				},
 			}),
 		});
 
@@ -238,7 +313,12 @@ describe('channel: update', () => {
 				method: 'PUT',
 				path: '/api/channel/41/update',
 				query: {},
-				body: { name: 'Newsletter 2', description: 'Monthly mail', color: '#00AA00', starred: false },
+				body: {
+					name: 'Newsletter 2',
+					description: 'Monthly mail',
+					color: '#00AA00',
+					starred: false,
+				},
 			},
 		]);
 		expect(result.items).toEqual([
@@ -250,20 +330,25 @@ describe('channel: update', () => {
 		const endpoint = mockEndpoint('PUT', '/api/channel/41/update', messageAnswer(UPDATED));
 
 		const result = await runNode({
-			parameters: update({ updateFields: { name: '', description: ' ', color: '', starred: expr('true') } }),
+			parameters: update({
+				updateFields: { name: '', description: ' ', color: '', starred: expr('true') },
+			}),
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests[0].body).toEqual({ starred: true });
 	});
 
-	test.each(['rgb(0,0,0)', 'green', '#ABCD'])('refuses the color %j before sending a request', async (color) => {
-		const { message } = await refusalOf({ parameters: update({ updateFields: { color } }) });
+	test.each(['rgb(0,0,0)', 'green', '#ABCD'])(
+		'refuses the color %j before sending a request',
+		async (color) => {
+			const { message } = await refusalOf({ parameters: update({ updateFields: { color } }) });
 
-		expect(message).toMatch(/Color/);
-		expect(message).toMatch(/#RRGGBB or #RGB/);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Color/);
+			expect(message).toMatch(/#RRGGBB or #RGB/);
+			expectNoRequestSent();
+		},
+	);
 
 	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) =>
 		update({ channelId: rl(id), updateFields: { name: 'Newsletter 2' } }),

@@ -16,7 +16,13 @@ import {
 // One describe per operation of resources/domain/ in the node.
 useServiceMocks();
 
-const NOT_HTTP_URLS = ['go.example.com', 'ftp://go.example.com', 'www.example.com/path', 'https://', 'mailto:owner@example.com'];
+const NOT_HTTP_URLS = [
+	'go.example.com',
+	'ftp://go.example.com',
+	'www.example.com/path',
+	'https://',
+	'mailto:owner@example.com',
+];
 
 describe('domain: getAll', () => {
 	describeListOperation({
@@ -40,7 +46,10 @@ describe('domain: create', () => {
 
 		const result = await runNode({
 			parameters: create({
-				additionalFields: { redirectroot: 'https://example.com', redirect404: 'http://example.com/not-found' },
+				additionalFields: {
+					redirectroot: 'https://example.com',
+					redirect404: 'http://example.com/not-found',
+				},
 			}),
 		});
 
@@ -64,32 +73,45 @@ describe('domain: create', () => {
 		const endpoint = mockEndpoint('POST', '/api/domain/add', { error: 0, id: 84 });
 
 		const result = await runNode({
-			parameters: create({ domain: 'http://l.example.org', additionalFields: { redirectroot: '', redirect404: '' } }),
+			parameters: create({
+				domain: 'http://l.example.org',
+				additionalFields: { redirectroot: '', redirect404: '' },
+			}),
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests[0].body).toEqual({ domain: 'http://l.example.org' });
 	});
 
-	test.each(['', ...NOT_HTTP_URLS])('refuses the domain %j before sending a request', async (domain) => {
-		const { message } = await refusalOf({ parameters: create({ domain }) });
+	test.each(['', ...NOT_HTTP_URLS])(
+		'refuses the domain %j before sending a request',
+		async (domain) => {
+			const { message } = await refusalOf({ parameters: create({ domain }) });
 
-		expect(message).toMatch(/Domain/);
-		expect(message).toMatch(domain === '' ? /required|must not be empty/ : /http:\/\/ or https:\/\//);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Domain/);
+			expect(message).toMatch(
+				domain === '' ? /required|must not be empty/ : /http:\/\/ or https:\/\//,
+			);
+			expectNoRequestSent();
+		},
+	);
 
-	test.each(NOT_HTTP_URLS)('refuses %j as Redirect Root and as Redirect 404 before sending a request', async (url) => {
-		for (const [field, label] of [
-			['redirectroot', 'Redirect Root'],
-			['redirect404', 'Redirect 404'],
-		]) {
-			const { message } = await refusalOf({ parameters: create({ additionalFields: { [field]: url } }) });
-			expect(message).toContain(label);
-			expect(message).toMatch(/http:\/\/ or https:\/\//);
-		}
-		expectNoRequestSent();
-	});
+	test.each(NOT_HTTP_URLS)(
+		'refuses %j as Redirect Root and as Redirect 404 before sending a request',
+		async (url) => {
+			for (const [field, label] of [
+				['redirectroot', 'Redirect Root'],
+				['redirect404', 'Redirect 404'],
+			]) {
+				const { message } = await refusalOf({
+					parameters: create({ additionalFields: { [field]: url } }),
+				});
+				expect(message).toContain(label);
+				expect(message).toMatch(/http:\/\/ or https:\/\//);
+			}
+			expectNoRequestSent();
+		},
+	);
 });
 
 describe('domain: update', () => {
@@ -106,7 +128,10 @@ describe('domain: update', () => {
 
 		const result = await runNode({
 			parameters: update({
-				updateFields: { redirectroot: 'https://example.com/home', redirect404: 'https://example.com/missing' },
+				updateFields: {
+					redirectroot: 'https://example.com/home',
+					redirect404: 'https://example.com/missing',
+				},
 			}),
 		});
 
@@ -116,7 +141,10 @@ describe('domain: update', () => {
 				method: 'PUT',
 				path: '/api/domain/81/update',
 				query: {},
-				body: { redirectroot: 'https://example.com/home', redirect404: 'https://example.com/missing' },
+				body: {
+					redirectroot: 'https://example.com/home',
+					redirect404: 'https://example.com/missing',
+				},
 			},
 		]);
 		expect(result.items).toEqual([
@@ -128,7 +156,10 @@ describe('domain: update', () => {
 		const endpoint = mockEndpoint('PUT', '/api/domain/82/update', messageAnswer(UPDATED));
 
 		const result = await runNode({
-			parameters: update({ domainId: rl('82', 'list'), updateFields: { redirectroot: '', redirect404: 'https://example.org/404' } }),
+			parameters: update({
+				domainId: rl('82', 'list'),
+				updateFields: { redirectroot: '', redirect404: 'https://example.org/404' },
+			}),
 		});
 
 		expect(result.error).toBeUndefined();
@@ -136,13 +167,18 @@ describe('domain: update', () => {
 		expect(result.items[0].json).toEqual({ success: true, message: UPDATED, domainId: 82 });
 	});
 
-	test.each(NOT_HTTP_URLS)('refuses %j as Redirect 404 before sending a request', async (redirect404) => {
-		const { message } = await refusalOf({ parameters: update({ updateFields: { redirect404 } }) });
+	test.each(NOT_HTTP_URLS)(
+		'refuses %j as Redirect 404 before sending a request',
+		async (redirect404) => {
+			const { message } = await refusalOf({
+				parameters: update({ updateFields: { redirect404 } }),
+			});
 
-		expect(message).toContain('Redirect 404');
-		expect(message).toMatch(/http:\/\/ or https:\/\//);
-		expectNoRequestSent();
-	});
+			expect(message).toContain('Redirect 404');
+			expect(message).toMatch(/http:\/\/ or https:\/\//);
+			expectNoRequestSent();
+		},
+	);
 
 	itRefusesIdsThatAreNotPositiveWholeNumbers('Domain ID', (id) =>
 		update({ domainId: rl(id), updateFields: { redirectroot: 'https://example.com' } }),

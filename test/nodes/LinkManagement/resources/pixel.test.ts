@@ -17,7 +17,6 @@ import {
 // One describe per operation of resources/pixel/ in the node.
 useServiceMocks();
 
-
 describe('pixel: getAll', () => {
 	describeListOperation({
 		parameters: { resource: 'pixel', operation: 'getAll' },
@@ -63,14 +62,17 @@ describe('pixel: create', () => {
 		expect(endpoint.requests[0].body).toEqual({ type, name: 'Main site tags', tag: 'GTM-ABC123' });
 	});
 
-	test.each(['video', 'facebookpixel', 'TAGMGRPIXEL'])('refuses the pixel type %j coming from an expression before sending a request', async (type) => {
-		const { message } = await refusalOf({ parameters: create({ type: expr(type) }) });
+	test.each(['video', 'facebookpixel', 'TAGMGRPIXEL'])(
+		'refuses the pixel type %j coming from an expression before sending a request',
+		async (type) => {
+			const { message } = await refusalOf({ parameters: create({ type: expr(type) }) });
 
-		expect(message).toMatch(/Type/);
-		expect(message).toMatch(/must be one of/);
-		for (const allowed of PIXEL_TYPES) expect(message).toContain(allowed);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Type/);
+			expect(message).toMatch(/must be one of/);
+			for (const allowed of PIXEL_TYPES) expect(message).toContain(allowed);
+			expectNoRequestSent();
+		},
+	);
 
 	test.each([
 		['name', ''],
@@ -99,11 +101,18 @@ describe('pixel: update', () => {
 	test('sends PUT /api/pixel/:id/update with tag and name, and outputs success with the pixel ID', async () => {
 		const endpoint = mockEndpoint('PUT', '/api/pixel/61/update', messageAnswer(UPDATED));
 
-		const result = await runNode({ parameters: update({ updateFields: { name: 'Renamed tags' } }) });
+		const result = await runNode({
+			parameters: update({ updateFields: { name: 'Renamed tags' } }),
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests).toEqual([
-			{ method: 'PUT', path: '/api/pixel/61/update', query: {}, body: { tag: 'GTM-NEW456', name: 'Renamed tags' } },
+			{
+				method: 'PUT',
+				path: '/api/pixel/61/update',
+				query: {},
+				body: { tag: 'GTM-NEW456', name: 'Renamed tags' },
+			},
 		]);
 		expect(result.items).toEqual([
 			{ json: { success: true, message: UPDATED, pixelId: 61 }, pairedItem: { item: 0 } },
@@ -113,7 +122,9 @@ describe('pixel: update', () => {
 	test('sends only the tag when the name is left empty', async () => {
 		const endpoint = mockEndpoint('PUT', '/api/pixel/62/update', messageAnswer(UPDATED));
 
-		const result = await runNode({ parameters: update({ pixelId: rl('62', 'list'), updateFields: { name: '' } }) });
+		const result = await runNode({
+			parameters: update({ pixelId: rl('62', 'list'), updateFields: { name: '' } }),
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests[0].body).toEqual({ tag: 'GTM-NEW456' });

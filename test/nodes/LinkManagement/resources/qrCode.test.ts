@@ -28,12 +28,20 @@ describe('qrCode: getAll', () => {
 
 describe('qrCode: get', () => {
 	test('sends GET /api/qr/:id and outputs the details fields with the statistics under `statistics`', async () => {
-		const endpoint = mockEndpoint('GET', '/api/qr/31', { error: 0, details: qrRecords[0], data: qrStatistics });
+		const endpoint = mockEndpoint('GET', '/api/qr/31', {
+			error: 0,
+			details: qrRecords[0],
+			data: qrStatistics,
+		});
 
-		const result = await runNode({ parameters: { resource: 'qrCode', operation: 'get', qrCodeId: rl('31') } });
+		const result = await runNode({
+			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: rl('31') },
+		});
 
 		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([{ method: 'GET', path: '/api/qr/31', query: {}, body: undefined }]);
+		expect(endpoint.requests).toEqual([
+			{ method: 'GET', path: '/api/qr/31', query: {}, body: undefined },
+		]);
 		expect(result.items).toEqual([
 			{
 				json: {
@@ -50,9 +58,15 @@ describe('qrCode: get', () => {
 	});
 
 	test('takes a QR code picked from the list', async () => {
-		const endpoint = mockEndpoint('GET', '/api/qr/32', { error: 0, details: qrRecords[1], data: qrStatistics });
+		const endpoint = mockEndpoint('GET', '/api/qr/32', {
+			error: 0,
+			details: qrRecords[1],
+			data: qrStatistics,
+		});
 
-		const result = await runNode({ parameters: { resource: 'qrCode', operation: 'get', qrCodeId: rl('32', 'list') } });
+		const result = await runNode({
+			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: rl('32', 'list') },
+		});
 
 		expect(endpoint.requests).toHaveLength(1);
 		expect(result.items[0].json).toEqual({ ...qrRecords[1], statistics: qrStatistics });
@@ -67,7 +81,11 @@ describe('qrCode: get', () => {
 
 describe('qrCode: create', () => {
 	const created = { error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' };
-	const create = (parameters: INodeParameters): INodeParameters => ({ resource: 'qrCode', operation: 'create', ...parameters });
+	const create = (parameters: INodeParameters): INodeParameters => ({
+		resource: 'qrCode',
+		operation: 'create',
+		...parameters,
+	});
 
 	test('sends POST /api/qr/add with type, data and the additional fields, and outputs what the service returned without `error`', async () => {
 		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
@@ -121,10 +139,22 @@ describe('qrCode: create', () => {
 	});
 
 	test.each([
-		['vcard', '{"name": "Ada Lovelace", "phone": "+441234567", "email": "ada@example.com"}', { name: 'Ada Lovelace', phone: '+441234567', email: 'ada@example.com' }],
-		['email', '{"email": "ada@example.com", "subject": "Hello", "body": "Hi"}', { email: 'ada@example.com', subject: 'Hello', body: 'Hi' }],
+		[
+			'vcard',
+			'{"name": "Ada Lovelace", "phone": "+441234567", "email": "ada@example.com"}',
+			{ name: 'Ada Lovelace', phone: '+441234567', email: 'ada@example.com' },
+		],
+		[
+			'email',
+			'{"email": "ada@example.com", "subject": "Hello", "body": "Hi"}',
+			{ email: 'ada@example.com', subject: 'Hello', body: 'Hi' },
+		],
 		['sms', '{"phone": "+441234567", "message": "Hi"}', { phone: '+441234567', message: 'Hi' }],
-		['wifi', '{"ssid": "Cafe", "password": "espresso", "encryption": "WPA"}', { ssid: 'Cafe', password: 'espresso', encryption: 'WPA' }],
+		[
+			'wifi',
+			'{"ssid": "Cafe", "password": "espresso", "encryption": "WPA"}',
+			{ ssid: 'Cafe', password: 'espresso', encryption: 'WPA' },
+		],
 		['vcard', '["Ada Lovelace", "+441234567"]', ['Ada Lovelace', '+441234567']],
 	])('sends %s data %j as the JSON value, not as a string', async (type, data, sent) => {
 		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
@@ -144,7 +174,10 @@ describe('qrCode: create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ type: 'wifi', data: { ssid: 'Cafe', password: 'espresso' } });
+		expect(endpoint.requests[0].body).toEqual({
+			type: 'wifi',
+			data: { ssid: 'Cafe', password: 'espresso' },
+		});
 	});
 
 	test.each([
@@ -153,22 +186,38 @@ describe('qrCode: create', () => {
 		['#RGB', '#ABC', 'rgb(170,187,204)'],
 		['rgb(r,g,b)', 'rgb(12,34,56)', 'rgb(12,34,56)'],
 		['rgb(r, g, b) with spaces', 'rgb(0, 128, 255)', 'rgb(0,128,255)'],
-	])('sends a color given as %s as rgb(r,g,b) for background and foreground', async (_form, color, sent) => {
-		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
+	])(
+		'sends a color given as %s as rgb(r,g,b) for background and foreground',
+		async (_form, color, sent) => {
+			const endpoint = mockEndpoint('POST', '/api/qr/add', created);
 
-		const result = await runNode({
-			parameters: create({ type: 'text', data: 'Hi', additionalFields: { background: color, foreground: color } }),
-		});
+			const result = await runNode({
+				parameters: create({
+					type: 'text',
+					data: 'Hi',
+					additionalFields: { background: color, foreground: color },
+				}),
+			});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ type: 'text', data: 'Hi', background: sent, foreground: sent });
-	});
+			expect(result.error).toBeUndefined();
+			expect(endpoint.requests[0].body).toEqual({
+				type: 'text',
+				data: 'Hi',
+				background: sent,
+				foreground: sent,
+			});
+		},
+	);
 
 	test('leaves out additional fields that are empty', async () => {
 		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
 
 		const result = await runNode({
-			parameters: create({ type: 'text', data: 'Hi', additionalFields: { name: '', background: '', foreground: '', logo: '' } }),
+			parameters: create({
+				type: 'text',
+				data: 'Hi',
+				additionalFields: { name: '', background: '', foreground: '', logo: '' },
+			}),
 		});
 
 		expect(result.error).toBeUndefined();
@@ -193,13 +242,16 @@ describe('qrCode: create', () => {
 		['sms', '{"phone": "+441234567",'],
 		['wifi', '"just a string"'],
 		['wifi', '42'],
-	])('refuses %s data %j that is not a JSON object or array before sending a request', async (type, data) => {
-		const { message } = await refusalOf({ parameters: create({ type, data }) });
+	])(
+		'refuses %s data %j that is not a JSON object or array before sending a request',
+		async (type, data) => {
+			const { message } = await refusalOf({ parameters: create({ type, data }) });
 
-		expect(message).toMatch(/Data/);
-		expect(message).toMatch(/JSON/);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Data/);
+			expect(message).toMatch(/JSON/);
+			expectNoRequestSent();
+		},
+	);
 
 	test.each(['red', '#12', '#1234', '#GGGGGG', 'rgb(256,0,0)', 'rgb(1,2)', '1F6FEB'])(
 		'refuses the color %j for background and for foreground before sending a request',
@@ -215,13 +267,16 @@ describe('qrCode: create', () => {
 		},
 	);
 
-	test.each(['video', 'url', ''])('refuses the type %j coming from an expression before sending a request', async (type) => {
-		const { message } = await refusalOf({ parameters: create({ type: expr(type), data: 'Hi' }) });
+	test.each(['video', 'url', ''])(
+		'refuses the type %j coming from an expression before sending a request',
+		async (type) => {
+			const { message } = await refusalOf({ parameters: create({ type: expr(type), data: 'Hi' }) });
 
-		expect(message).toMatch(/Type/);
-		expect(message).toMatch(/text, vcard, link, email, phone, sms, wifi|required/);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Type/);
+			expect(message).toMatch(/text, vcard, link, email, phone, sms, wifi|required/);
+			expectNoRequestSent();
+		},
+	);
 });
 
 describe('qrCode: update', () => {
@@ -239,7 +294,11 @@ describe('qrCode: update', () => {
 		const result = await runNode({
 			parameters: update({
 				data: 'https://example.com/new-menu',
-				updateFields: { background: '#FFF', foreground: 'rgb(10,20,30)', logo: 'https://example.com/logo.jpg' },
+				updateFields: {
+					background: '#FFF',
+					foreground: 'rgb(10,20,30)',
+					logo: 'https://example.com/logo.jpg',
+				},
 			}),
 		});
 
@@ -284,23 +343,33 @@ describe('qrCode: update', () => {
 		expectNoRequestSent();
 	});
 
-	test.each(['{"ssid": "Cafe"', '[1, 2', '{ssid: Cafe}'])('refuses data %j that starts like JSON but is not, before sending a request', async (data) => {
-		const { message } = await refusalOf({ parameters: update({ data }) });
+	test.each(['{"ssid": "Cafe"', '[1, 2', '{ssid: Cafe}'])(
+		'refuses data %j that starts like JSON but is not, before sending a request',
+		async (data) => {
+			const { message } = await refusalOf({ parameters: update({ data }) });
 
-		expect(message).toMatch(/Data/);
-		expect(message).toMatch(/JSON/);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Data/);
+			expect(message).toMatch(/JSON/);
+			expectNoRequestSent();
+		},
+	);
 
-	test.each(['navy', '#12345', 'rgb(300,0,0)'])('refuses the color %j before sending a request', async (color) => {
-		const { message } = await refusalOf({ parameters: update({ data: 'x', updateFields: { foreground: color } }) });
+	test.each(['navy', '#12345', 'rgb(300,0,0)'])(
+		'refuses the color %j before sending a request',
+		async (color) => {
+			const { message } = await refusalOf({
+				parameters: update({ data: 'x', updateFields: { foreground: color } }),
+			});
 
-		expect(message).toMatch(/Foreground/);
-		expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
-		expectNoRequestSent();
-	});
+			expect(message).toMatch(/Foreground/);
+			expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
+			expectNoRequestSent();
+		},
+	);
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('QR Code ID', (id) => update({ qrCodeId: rl(id), data: 'x' }));
+	itRefusesIdsThatAreNotPositiveWholeNumbers('QR Code ID', (id) =>
+		update({ qrCodeId: rl(id), data: 'x' }),
+	);
 });
 
 describe('qrCode: delete', () => {

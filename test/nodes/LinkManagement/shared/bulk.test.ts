@@ -15,7 +15,9 @@ describe('bulk runs share one budget and receive no 429', () => {
 	afterEach(async () => await sandbox.stop());
 
 	const rows = (count: number, prefix: string) =>
-		Array.from({ length: count }, (_, i) => ({ json: { url: `https://example.com/${prefix}/${i}` } }));
+		Array.from({ length: count }, (_, i) => ({
+			json: { url: `https://example.com/${prefix}/${i}` },
+		}));
 	const createQrFromRow = {
 		resource: 'qrCode',
 		operation: 'create',
@@ -33,7 +35,9 @@ describe('bulk runs share one budget and receive no 429', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(45);
 		expect(result.items.every((item) => typeof item.json.id === 'number')).toBe(true);
-		expect(result.items.map((item) => item.pairedItem)).toEqual(rows(45, 'a').map((_, item) => ({ item })));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(
+			rows(45, 'a').map((_, item) => ({ item })),
+		);
 		expect(sandbox.stats.rateLimited).toBe(0);
 		expect(sandbox.store.qr.created).toBe(45);
 		const names = [...sandbox.store.qr.records.values()].map((record) => record.name);
@@ -57,9 +61,16 @@ describe('bulk runs share one budget and receive no 429', () => {
 		sandbox = await startSandbox({ rateLimit: 5, rateWindowMs: 1000, seed: { pixels: 120 } });
 		const result = await runNode({
 			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-			parameters: { resource: 'pixel', operation: 'getAll', returnAll: true, options: { pageSize: 10 } },
+			parameters: {
+				resource: 'pixel',
+				operation: 'getAll',
+				returnAll: true,
+				options: { pageSize: 10 },
+			},
 		});
-		expect(jsonOf(result).map((json) => json.id)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+		expect(jsonOf(result).map((json) => json.id)).toEqual(
+			Array.from({ length: 120 }, (_, i) => i + 1),
+		);
 		expect(sandbox.stats.requests).toBe(12);
 		expect(sandbox.stats.rateLimited).toBe(0);
 	}, 30_000);
@@ -76,7 +87,11 @@ test('items do not all fire before the first answer shows the budget', async () 
 			answeredWhenArriving.push(answered);
 			setTimeout(() => {
 				answered++;
-				respond(null, [200, { error: 0, id: answered }, { 'X-RateLimit-Remaining': '25', 'X-RateLimit-Reset': '60' }]);
+				respond(null, [
+					200,
+					{ error: 0, id: answered },
+					{ 'X-RateLimit-Remaining': '25', 'X-RateLimit-Reset': '60' },
+				]);
 			}, 100);
 		});
 	const result = await runNode({

@@ -11,7 +11,8 @@ function qrPage(ids: number[], envelope: Record<string, unknown>) {
 	};
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 interface Asked {
 	page: number;
@@ -71,7 +72,10 @@ beforeEach(forgetBudgets);
 describe('Return All reads pages until currentpage reaches maxpage', () => {
 	test.each([
 		['nextpage = currentpage + 1', (page: number) => page + 1],
-		['nextpage = currentpage at the end', (page: number, max: number) => (page < max ? page + 1 : page)],
+		[
+			'nextpage = currentpage at the end',
+			(page: number, max: number) => (page < max ? page + 1 : page),
+		],
 		['nextpage = 0 at the end', (page: number, max: number) => (page < max ? page + 1 : 0)],
 		['nextpage = null at the end', (page: number, max: number) => (page < max ? page + 1 : null)],
 		['nextpage past maxpage', (page: number) => page + 5],
@@ -93,7 +97,11 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 	test('every record becomes an item paired with the input item', async () => {
 		serveQrCodes(3, 100);
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+		]);
 	});
 
 	test('stops at an empty page even when maxpage says there is more', async () => {
@@ -112,7 +120,11 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 	});
 
 	test('never asks for more than maxpage pages, even when every page is full', async () => {
-		const asked = serveQrCodes(1000, 10, (page) => ({ currentpage: page, maxpage: 4, perpage: 10 }));
+		const asked = serveQrCodes(1000, 10, (page) => ({
+			currentpage: page,
+			maxpage: 4,
+			perpage: 10,
+		}));
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
 		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3, 4]);
 		expect(jsonOf(result)).toHaveLength(40);

@@ -53,7 +53,11 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		const { arrivals, scope } = replySequence('get', '/api/account', [
 			(now) => {
 				resetAt = now + 600;
-				return [429, rateLimited, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': format(resetAt) }];
+				return [
+					429,
+					rateLimited,
+					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': format(resetAt) },
+				];
 			},
 			() => [200, account, { 'X-RateLimit-Remaining': '29' }],
 		]);
@@ -68,7 +72,11 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 
 	test('an error answer that arrives with Remaining 0 is rate limiting too (HTTP 200 body)', async () => {
 		const { arrivals } = replySequence('post', '/api/qr/add', [
-			(now) => [200, rateLimited, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now + 300) }],
+			(now) => [
+				200,
+				rateLimited,
+				{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now + 300) },
+			],
 			() => [200, { error: 0, id: 5, link: 'https://q.test/5' }, { 'X-RateLimit-Remaining': '29' }],
 		]);
 		const result = await runNode({ parameters: createQr() });
@@ -101,7 +109,11 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	test('a reset further away than Max Wait per Pause fails at once, saying when the window resets', async () => {
 		const inAnHour = Date.now() + 3_600_000;
 		const { arrivals } = replySequence('get', '/api/account', [
-			() => [429, rateLimited, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(inAnHour) }],
+			() => [
+				429,
+				rateLimited,
+				{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(inAnHour) },
+			],
 		]);
 		const result = await runNode({ parameters: getAccount });
 		expect(result.error?.message).toContain('Rate limited by the Link Management service');
@@ -116,7 +128,12 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 			rateLimited,
 			{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now + 700) },
 		];
-		const { arrivals } = replySequence('get', '/api/account', [always429, always429, always429, always429]);
+		const { arrivals } = replySequence('get', '/api/account', [
+			always429,
+			always429,
+			always429,
+			always429,
+		]);
 		const result = await runNode({ parameters: { ...getAccount, options: { maxTotalWait: 1 } } });
 		expect(result.error?.message).toContain('Rate limited');
 		expect(result.error?.description).toContain('Max Total Wait per Item');
@@ -128,7 +145,11 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		const { arrivals } = replySequence('get', '/api/account', [
 			(now) => {
 				resetAt = now + 3000;
-				return [429, rateLimited, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) }];
+				return [
+					429,
+					rateLimited,
+					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) },
+				];
 			},
 			() => [200, account],
 		]);
@@ -183,11 +204,20 @@ describe('transient faults', () => {
 
 	test('POST is never sent again after a dropped connection, and the error says so', async () => {
 		// The sandbox applies the request, then drops the connection: a resend would duplicate it.
-		const sandbox = await startSandbox({ rateLimit: 0, faults: { script: ['drop'], applyThenFault: true } });
+		const sandbox = await startSandbox({
+			rateLimit: 0,
+			faults: { script: ['drop'], applyThenFault: true },
+		});
 		try {
 			const result = await runNode({
 				credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-				parameters: { resource: 'pixel', operation: 'create', type: 'forum', name: 'Forum', tag: 'F-1' },
+				parameters: {
+					resource: 'pixel',
+					operation: 'create',
+					type: 'forum',
+					name: 'Forum',
+					tag: 'F-1',
+				},
 			});
 			expect(result.error?.message).toContain('Could not reach the Link Management service');
 			expect(result.error?.description).toContain('It was not sent again');

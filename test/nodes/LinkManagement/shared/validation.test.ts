@@ -40,14 +40,30 @@ describe('parsePositiveId', () => {
 		expect(parsePositiveId(value, 'Campaign ID')).toBe(id);
 	});
 
-	test.each(['abc', '0', '-3', '1.5', '', '   ', '1e3', '0x10', '12abc', '+5', '9007199254740993', undefined, null, 0, -1, 1.5, true, {}])(
-		'refuses %j, naming the field and what is expected',
-		(value) => {
-			const message = refusal(() => parsePositiveId(value, 'Campaign ID'));
-			expect(message).toContain('Campaign ID');
-			expect(message).toMatch(/positive whole number/);
-		},
-	);
+	test.each([
+		'abc',
+		'0',
+		'-3',
+		'1.5',
+		'',
+		'   ',
+		'1e3',
+		'0x10',
+		'12abc',
+		'+5',
+		'9007199254740993',
+		undefined,
+		null,
+		0,
+		-1,
+		1.5,
+		true,
+		{},
+	])('refuses %j, naming the field and what is expected', (value) => {
+		const message = refusal(() => parsePositiveId(value, 'Campaign ID'));
+		expect(message).toContain('Campaign ID');
+		expect(message).toMatch(/positive whole number/);
+	});
 });
 
 describe('oneOf', () => {
@@ -61,14 +77,25 @@ describe('oneOf', () => {
 		expect(itemType(value, 'Item Type')).toBe(accepted);
 	});
 
-	test.each(['video', 'Links', '', 'link', undefined])('refuses %j, listing the allowed values', (value) => {
-		const message = refusal(() => itemType(value, 'Item Type'));
-		expect(message).toContain('Item Type');
-		expect(message).toContain('links, bio, qr');
-	});
+	test.each(['video', 'Links', '', 'link', undefined])(
+		'refuses %j, listing the allowed values',
+		(value) => {
+			const message = refusal(() => itemType(value, 'Item Type'));
+			expect(message).toContain('Item Type');
+			expect(message).toContain('links, bio, qr');
+		},
+	);
 
 	test('the QR types are the seven of the API reference', () => {
-		expect([...QR_TYPES].sort()).toEqual(['email', 'link', 'phone', 'sms', 'text', 'vcard', 'wifi']);
+		expect([...QR_TYPES].sort()).toEqual([
+			'email',
+			'link',
+			'phone',
+			'sms',
+			'text',
+			'vcard',
+			'wifi',
+		]);
 	});
 });
 
@@ -102,21 +129,28 @@ describe('nonEmptyText', () => {
 });
 
 describe('httpUrl', () => {
-	test.each(['https://go.example.com', 'http://go.example.com', 'HTTPS://EXAMPLE.COM/path?x=1', ' https://example.com/404 '])(
-		'accepts %j',
-		(value) => {
-			expect(httpUrl(value, 'Domain')).toBe(value.trim());
-		},
-	);
+	test.each([
+		'https://go.example.com',
+		'http://go.example.com',
+		'HTTPS://EXAMPLE.COM/path?x=1',
+		' https://example.com/404 ',
+	])('accepts %j', (value) => {
+		expect(httpUrl(value, 'Domain')).toBe(value.trim());
+	});
 
-	test.each(['go.example.com', 'ftp://go.example.com', 'https://', 'https:// example.com', '//example.com', 'mailto:a@b.c', ''])(
-		'refuses %j, saying http:// or https:// is expected',
-		(value) => {
-			const message = refusal(() => httpUrl(value, 'Redirect Root'));
-			expect(message).toContain('Redirect Root');
-			expect(message).toMatch(/http:\/\/ or https:\/\//);
-		},
-	);
+	test.each([
+		'go.example.com',
+		'ftp://go.example.com',
+		'https://',
+		'https:// example.com',
+		'//example.com',
+		'mailto:a@b.c',
+		'',
+	])('refuses %j, saying http:// or https:// is expected', (value) => {
+		const message = refusal(() => httpUrl(value, 'Redirect Root'));
+		expect(message).toContain('Redirect Root');
+		expect(message).toMatch(/http:\/\/ or https:\/\//);
+	});
 });
 
 describe('toRgbColor (QR background and foreground)', () => {
@@ -134,14 +168,24 @@ describe('toRgbColor (QR background and foreground)', () => {
 		expect(toRgbColor(value, 'Background Color')).toBe(sent);
 	});
 
-	test.each(['red', '#12', '#1234', '#12345', '#1234567', '#GGGGGG', '123456', 'rgb(256,0,0)', 'rgb(1,2)', 'rgba(1,2,3,0.5)', 'rgb(-1,0,0)', ''])(
-		'refuses %j, naming the accepted forms',
-		(value) => {
-			const message = refusal(() => toRgbColor(value, 'Background Color'));
-			expect(message).toContain('Background Color');
-			expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
-		},
-	);
+	test.each([
+		'red',
+		'#12',
+		'#1234',
+		'#12345',
+		'#1234567',
+		'#GGGGGG',
+		'123456',
+		'rgb(256,0,0)',
+		'rgb(1,2)',
+		'rgba(1,2,3,0.5)',
+		'rgb(-1,0,0)',
+		'',
+	])('refuses %j, naming the accepted forms', (value) => {
+		const message = refusal(() => toRgbColor(value, 'Background Color'));
+		expect(message).toContain('Background Color');
+		expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
+	});
 });
 
 describe('toHexColor (channel color)', () => {
@@ -155,11 +199,14 @@ describe('toHexColor (channel color)', () => {
 		expect(toHexColor(value, 'Color')).toBe(sent);
 	});
 
-	test.each(['rgb(1,2,3)', 'blue', '#1234', '#GGG', '1F6FEB', ''])('refuses %j, naming the accepted forms', (value) => {
-		const message = refusal(() => toHexColor(value, 'Color'));
-		expect(message).toContain('Color');
-		expect(message).toMatch(/#RRGGBB or #RGB/);
-	});
+	test.each(['rgb(1,2,3)', 'blue', '#1234', '#GGG', '1F6FEB', ''])(
+		'refuses %j, naming the accepted forms',
+		(value) => {
+			const message = refusal(() => toHexColor(value, 'Color'));
+			expect(message).toContain('Color');
+			expect(message).toMatch(/#RRGGBB or #RGB/);
+		},
+	);
 });
 
 describe('toQrData', () => {
@@ -211,15 +258,21 @@ describe('toQrData', () => {
 });
 
 describe('emailAddress', () => {
-	test.each(['owner@example.com', ' owner@example.com ', 'first.last+tag@sub.example.org'])('accepts %j', (value) => {
-		expect(emailAddress(value, 'Email')).toBe(value.trim());
-	});
+	test.each(['owner@example.com', ' owner@example.com ', 'first.last+tag@sub.example.org'])(
+		'accepts %j',
+		(value) => {
+			expect(emailAddress(value, 'Email')).toBe(value.trim());
+		},
+	);
 
-	test.each(['not-an-email', 'owner@', '@example.com', 'owner@example', 'a b@example.com', ''])('refuses %j', (value) => {
-		const message = refusal(() => emailAddress(value, 'Email'));
-		expect(message).toContain('Email');
-		expect(message).toMatch(/e-mail address/);
-	});
+	test.each(['not-an-email', 'owner@', '@example.com', 'owner@example', 'a b@example.com', ''])(
+		'refuses %j',
+		(value) => {
+			const message = refusal(() => emailAddress(value, 'Email'));
+			expect(message).toContain('Email');
+			expect(message).toMatch(/e-mail address/);
+		},
+	);
 });
 
 describe('apiRootFromBaseUrl', () => {
@@ -240,12 +293,20 @@ describe('apiRootFromBaseUrl', () => {
 		expect(apiRootFromBaseUrl(baseUrl)).toBe(apiRoot);
 	});
 
-	test.each(['ftp://h.test', 'h.test', '', '   ', 'https://h.test?x=1', 'https://h.test/#top', 'mailto:owner@h.test', undefined, null, 42])(
-		'refuses %j with a message about the Base URL',
-		(baseUrl) => {
-			const message = refusal(() => apiRootFromBaseUrl(baseUrl));
-			expect(message).toContain('Base URL');
-			expect(message).toMatch(/http\(s\)/);
-		},
-	);
+	test.each([
+		'ftp://h.test',
+		'h.test',
+		'',
+		'   ',
+		'https://h.test?x=1',
+		'https://h.test/#top',
+		'mailto:owner@h.test',
+		undefined,
+		null,
+		42,
+	])('refuses %j with a message about the Base URL', (baseUrl) => {
+		const message = refusal(() => apiRootFromBaseUrl(baseUrl));
+		expect(message).toContain('Base URL');
+		expect(message).toMatch(/http\(s\)/);
+	});
 });

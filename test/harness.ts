@@ -48,26 +48,31 @@ export const credentialType = new LinkManagementApi();
  * node's execute context (which carries the execution's cancel signal).
  */
 let nodeRunSettled: (at: number) => void = () => {};
-const executableNodeType: INodeType = Object.create(nodeType, {
-	execute: {
-		value: async function (this: ExecuteContext) {
-			try {
-				return (await new RoutingNode(this, nodeType).runNode()) ?? [];
-			} finally {
-				nodeRunSettled(Date.now());
-			}
+function executable(declarative: INodeType): INodeType {
+	return Object.create(declarative, {
+		execute: {
+			value: async function (this: ExecuteContext) {
+				try {
+					return (await new RoutingNode(this, declarative).runNode()) ?? [];
+				} finally {
+					nodeRunSettled(Date.now());
+				}
+			},
 		},
-	},
-});
+	});
+}
 
-const nodeTypes: INodeTypes = {
-	getByName: () => executableNodeType,
-	getByNameAndVersion: (type: string) => {
-		if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
-		return executableNodeType;
-	},
-	getKnownTypes: () => ({}),
-};
+function nodeTypesFor(declarative: INodeType): INodeTypes {
+	const runnable = executable(declarative);
+	return {
+		getByName: () => runnable,
+		getByNameAndVersion: (type: string) => {
+			if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
+			return runnable;
+		},
+		getKnownTypes: () => ({}),
+	};
+}
 
 /** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
 export function applyGenericAuthentication(
@@ -166,6 +171,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Called once the run has started, with a function that stops it (as "Stop" in n8n). */
 	onStart?: (cancel: () => void) => void;
+	/** Another declarative node type to run in place of Link Management (same type name). */
+	nodeType?: INodeType;
 }
 
 export interface RunResult {
@@ -183,6 +190,7 @@ export interface RunResult {
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
+	const declarative = options.nodeType ?? nodeType;
 	const node: INode = {
 		id: 'b5b3a5c1-0000-4000-8000-000000000001',
 		name: NODE_NAME,
@@ -196,12 +204,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	// As the editor does: store the node's parameters with their defaults resolved.
 	node.parameters =
 		NodeHelpers.getNodeParameters(
-			nodeType.description.properties,
+			declarative.description.properties,
 			node.parameters,
 			true,
 			false,
 			node,
-			nodeType.description,
+			declarative.description,
 		) ?? node.parameters;
 
 	const workflow = new Workflow({
@@ -209,7 +217,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes,
+		nodeTypes: nodeTypesFor(declarative),
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {

@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { assembleActions } from './actions';
 import {
 	searchCampaigns,
 	searchChannels,
@@ -7,16 +8,18 @@ import {
 	searchPixels,
 	searchQrCodes,
 } from './listSearch/searchRecords';
-import { accountDescription } from './resources/account';
-import { campaignDescription } from './resources/campaign';
-import { channelDescription } from './resources/channel';
-import { domainDescription } from './resources/domain';
-import { overlayDescription } from './resources/overlay';
-import { pixelDescription } from './resources/pixel';
-import { qrCodeDescription } from './resources/qrCode';
-import { splashPageDescription } from './resources/splashPage';
-import { requestOptions } from './shared/descriptions';
-import { sendToService } from './shared/transport';
+import { account } from './resources/account';
+import { campaign } from './resources/campaign';
+import { channel } from './resources/channel';
+import { domain } from './resources/domain';
+import { overlay } from './resources/overlay';
+import { pixel } from './resources/pixel';
+import { qrCode } from './resources/qrCode';
+import { splashPage } from './resources/splashPage';
+
+export const RESOURCES = [account, campaign, splashPage, qrCode, channel, pixel, overlay, domain];
+
+const { properties, requestOperations } = assembleActions(RESOURCES, 'qrCode');
 
 export class LinkManagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,38 +43,8 @@ export class LinkManagement implements INodeType {
 			baseURL: '={{$credentials.baseUrl}}',
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 		},
-		// Every operation goes through sendToService: rate limit, retries, errors and pages.
-		requestOperations: { pagination: sendToService },
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Branded Domain', value: 'domain' },
-					{ name: 'Campaign', value: 'campaign' },
-					{ name: 'Channel', value: 'channel' },
-					{ name: 'CTA Overlay', value: 'overlay' },
-					{ name: 'Pixel', value: 'pixel' },
-					{ name: 'QR Code', value: 'qrCode' },
-					{ name: 'Splash Page', value: 'splashPage' },
-				],
-				default: 'qrCode',
-				// Makes n8n hand every request of every operation to sendToService.
-				routing: { send: { paginate: true } },
-			},
-			...accountDescription,
-			...campaignDescription,
-			...splashPageDescription,
-			...qrCodeDescription,
-			...channelDescription,
-			...pixelDescription,
-			...overlayDescription,
-			...domainDescription,
-			requestOptions,
-		],
+		requestOperations,
+		properties,
 	};
 
 	methods = {

@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 
-import { apiRootFromBaseUrl } from '../../nodes/LinkManagement/shared/baseUrl';
+import { apiRootFromBaseUrl } from '../../nodes/LinkManagement/transport/baseUrl';
 import { credentialType, TEST_API_KEY } from '../harness';
 import { testCredential } from '../helpers/credentialTest';
 import { accountRecord } from '../helpers/fixtures';

@@ -5,17 +5,30 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, pageOf, requestContext, requestService } from '../shared/transport';
+import { getAll as campaigns } from '../resources/campaign/getAll';
+import { getAll as channels } from '../resources/channel/getAll';
+import { getAll as domains } from '../resources/domain/getAll';
+import { getAll as pixels } from '../resources/pixel/getAll';
+import { getAll as qrCodes } from '../resources/qrCode/getAll';
+import type { OperationDefinition } from '../shared/operation';
+import { text } from '../shared/validation';
+import { CREDENTIAL_TYPE, requestContext } from '../transport/context';
+import { pageOf } from '../transport/pagination';
+import { sendRequest } from '../transport/send';
 
 const PAGE_SIZE = 100;
 const MAX_PAGES_PER_FILTERED_SEARCH = 10;
 
 /**
- * A "From List" search over one of the service's lists. The service has no search, so pages
- * are filtered here by what the user typed (name or ID); scrolling asks for the next page.
- * It reads through the same request path as the operations, so it keeps to the rate limit.
+ * A "From List" search over one of the service's lists (a Get Many operation: its path, its
+ * records and their output). The service has no search, so pages are filtered here by what
+ * the user typed (name or ID); scrolling asks for the next page. It reads through the same
+ * request path as the operations, so it keeps to the rate limit.
  */
-export function searchRecords(path: string, label: (record: IDataObject) => string) {
+export function searchRecords(list: OperationDefinition, label: (record: IDataObject) => string) {
+	const path = String(list.option.routing?.request?.url);
+	const facts = list.list ?? { keys: [] };
+	const shape = list.output ?? ((record: IDataObject) => record);
 	return async function search(
 		this: ILoadOptionsFunctions,
 		filter?: string,
@@ -28,22 +41,23 @@ export function searchRecords(path: string, label: (record: IDataObject) => stri
 			credentials,
 			this.helpers.httpRequestWithAuthentication.bind(this),
 		);
-		const wanted = (filter ?? '').trim().toLowerCase();
+		const wanted = text(filter).toLowerCase();
 		const results: INodeListSearchItems[] = [];
 		// n8n asks for the next page only when the user scrolls, which a short filtered list
 		// cannot: with a filter, read on (a few pages at most) until something matches.
 		let page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
 		for (let read = 0; ; read++) {
-			const body = await requestService(context, {
+			const body = await sendRequest(context, {
 				method: 'GET',
 				path,
 				qs: { page, limit: PAGE_SIZE },
 			});
-			const { records, current = page, maxPage } = pageOf(body);
-			for (const record of records) {
+			const { records, current = page, maxPage } = pageOf(body, facts);
+			for (const record of records.map(shape)) {
 				const name = `${label(record)} (ID ${String(record.id)})`;
-				if (!wanted || name.toLowerCase().includes(wanted))
+				if (!wanted || name.toLowerCase().includes(wanted)) {
 					results.push({ name, value: String(record.id) });
+				}
 			}
 			const more = maxPage !== undefined && current < maxPage && records.length > 0;
 			page = current + 1;
@@ -55,20 +69,21 @@ export function searchRecords(path: string, label: (record: IDataObject) => stri
 	};
 }
 
-const text = (value: unknown, fallback: string) =>
-	typeof value === 'string' && value.trim() ? value : fallback;
+const named = (value: unknown, fallback: string) => text(value) || fallback;
 
-export const searchCampaigns = searchRecords('/campaigns', (record) =>
-	text(record.name ?? record.domain, 'Unnamed campaign'),
+export const searchCampaigns = searchRecords(campaigns, (record) =>
+	named(record.name, 'Unnamed campaign'),
 );
-export const searchQrCodes = searchRecords('/qr', (record) => text(record.name, 'Unnamed QR code'));
-export const searchChannels = searchRecords('/channels', (record) =>
-	text(record.name, 'Unnamed channel'),
+export const searchQrCodes = searchRecords(qrCodes, (record) =>
+	named(record.name, 'Unnamed QR code'),
+);
+export const searchChannels = searchRecords(channels, (record) =>
+	named(record.name, 'Unnamed channel'),
 );
 export const searchPixels = searchRecords(
-	'/pixels',
-	(record) => `${text(record.name, 'Unnamed pixel')} · ${text(record.type, 'pixel')}`,
+	pixels,
+	(record) => `${named(record.name, 'Unnamed pixel')} · ${named(record.type, 'pixel')}`,
 );
-export const searchDomains = searchRecords('/domains', (record) =>
-	text(record.domain, 'Unnamed domain'),
+export const searchDomains = searchRecords(domains, (record) =>
+	named(record.domain, 'Unnamed domain'),
 );

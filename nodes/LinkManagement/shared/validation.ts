@@ -1,15 +1,41 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 /**
  * Pure input checks and conversions. Each throws an InputError whose message names the
- * field and what is expected; the request path turns it into a NodeOperationError for the item.
+ * field and what is expected; `guard` turns it into a NodeOperationError for the item.
  */
 export class InputError extends Error {}
 
 export type Converter = (value: unknown, label: string) => unknown;
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : String(value));
+/** Runs a check and turns its InputError into a NodeOperationError for the item. */
+export function guard<T>(node: INode, itemIndex: number, check: () => T): T {
+	try {
+		return check();
+	} catch (error) {
+		if (error instanceof InputError) {
+			throw new NodeOperationError(node, error.message, { itemIndex });
+		}
+		throw new NodeOperationError(node, error as Error, { itemIndex });
+	}
+}
+
+/** A value as trimmed text; nothing (undefined, null) is the empty text. */
+export function text(value: unknown): string {
+	if (value === undefined || value === null) return '';
+	return typeof value === 'string' ? value.trim() : String(value);
+}
+
+/** A whole number given as a number or as its digits (a sign allowed); anything else is undefined. */
+export function wholeNumber(value: unknown): number | undefined {
+	const candidate =
+		typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+	return typeof candidate === 'number' && Number.isSafeInteger(candidate) ? candidate : undefined;
+}
 
 export function parsePositiveId(value: unknown, label: string): number {
-	const trimmed = value === undefined || value === null ? '' : text(value);
+	const trimmed = text(value);
 	if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1 || !Number.isSafeInteger(Number(trimmed))) {
 		throw new InputError(
 			`${label} must be a positive whole number (such as 42), but got ${describe(value)}`,

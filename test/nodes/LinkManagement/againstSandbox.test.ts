@@ -2,7 +2,7 @@
  * The node on n8n's engine against the sandbox server (not nock), at least one operation per
  * resource, so that the node and the sandbox cannot drift apart.
  */
-import { forgetBudgets } from '../../../nodes/LinkManagement/shared/rateLimit';
+import { forgetBudgets } from '../../../nodes/LinkManagement/transport/rateLimit';
 import type { RunOptions } from '../../harness';
 import { jsonOf, runNode } from '../../harness';
 import type { Sandbox } from '../../sandbox/server';

@@ -1,4 +1,4 @@
-import type { OperationDefinition } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
 
 export const get: OperationDefinition = {
 	option: {

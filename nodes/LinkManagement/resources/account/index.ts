@@ -1,5 +1,10 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { get } from './get';
 import { update } from './update';
 
-export const accountDescription = resourceOperations('account', [get, update], 'get');
+export const account: ResourceDefinition = {
+	resource: 'account',
+	displayName: 'Account',
+	defaultOperation: 'get',
+	operations: [get, update],
+};

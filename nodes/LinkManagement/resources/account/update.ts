@@ -1,5 +1,5 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { atLeastOneOf, sentAsBodyFields, sentInBody } from '../../shared/descriptions';
+import { sentInBody, updateFields } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
 import { emailAddress, nonEmptySecret } from '../../shared/validation';
 
 export const update: OperationDefinition = {
@@ -11,17 +11,8 @@ export const update: OperationDefinition = {
 		routing: { request: { method: 'PUT', url: '/account/update' } },
 	},
 	fields: [
-		sentAsBodyFields({
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Give at least one of these',
-			routing: {
-				send: { preSend: [atLeastOneOf('updateFields', 'Update Fields', ['email', 'password'])] },
-			},
-			options: [
+		updateFields(
+			[
 				sentInBody(
 					{
 						displayName: 'Email',
@@ -45,6 +36,7 @@ export const update: OperationDefinition = {
 					nonEmptySecret,
 				),
 			],
-		}),
+			{ atLeastOne: true },
+		),
 	],
 };

@@ -1,5 +1,6 @@
-import type { OperationDefinition } from '../../shared/descriptions';
 import { campaignIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
 
 export const assignLink: OperationDefinition = {
 	option: {
@@ -21,4 +22,5 @@ export const assignLink: OperationDefinition = {
 			description: 'Numeric ID of the short link to add to the campaign',
 		},
 	],
+	pathParameters: { campaignId: idParameter('Campaign ID'), linkId: idParameter('Link ID') },
 };

@@ -1,7 +1,6 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { sentAsBodyFields } from '../../shared/descriptions';
-import { campaignName } from '../../shared/output';
-import { campaignNameField, publicField, slugField } from './fields';
+import { additionalFields } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
+import { campaignName, campaignNameField, publicField, slugField } from './fields';
 
 export const create: OperationDefinition = {
 	option: {
@@ -9,19 +8,8 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a campaign',
 		description: 'Create a campaign that groups short links',
-		routing: {
-			request: { method: 'POST', url: '/campaign/add' },
-			output: { postReceive: [campaignName] },
-		},
+		routing: { request: { method: 'POST', url: '/campaign/add' } },
 	},
-	fields: [
-		sentAsBodyFields({
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [campaignNameField(false), publicField, slugField],
-		}),
-	],
+	fields: [additionalFields([campaignNameField(false), publicField, slugField])],
+	output: campaignName,
 };

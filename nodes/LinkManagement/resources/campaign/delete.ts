@@ -1,7 +1,9 @@
-import { campaignIdLocator, deleteOperation } from '../../shared/descriptions';
+import { campaignIdLocator } from '../../shared/descriptions';
+import { deleteOperation } from '../../shared/operation';
 
 export const deleteCampaign = deleteOperation(
 	'/campaign/:campaignId/delete',
 	'campaign',
 	campaignIdLocator,
+	'Campaign ID',
 );

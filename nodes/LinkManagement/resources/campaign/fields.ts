@@ -1,18 +1,15 @@
-import { nameField, sentInBody } from '../../shared/descriptions';
-import { nonEmptyText, toBoolean } from '../../shared/validation';
+import type { IDataObject } from 'n8n-workflow';
+
+import { nameField, sentInBody, textField } from '../../shared/bodyFields';
+import { toBoolean } from '../../shared/validation';
 
 /** Fields a campaign shares between Create and Update. */
-export const slugField = sentInBody(
-	{
-		displayName: 'Rotator Slug',
-		name: 'slug',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. summer-sale',
-		description: 'Last part of the public rotator address of the campaign',
-	},
-	nonEmptyText,
-);
+export const slugField = textField({
+	displayName: 'Rotator Slug',
+	name: 'slug',
+	placeholder: 'e.g. summer-sale',
+	description: 'Last part of the public rotator address of the campaign',
+});
 
 export const publicField = sentInBody(
 	{
@@ -27,3 +24,10 @@ export const publicField = sentInBody(
 
 export const campaignNameField = (required: boolean) =>
 	nameField('campaign', 'Summer Sale', required);
+
+/** A campaign always carries `name`: create, update and some list items send it as `domain`. */
+export function campaignName(record: IDataObject): IDataObject {
+	const { domain, ...rest } = record;
+	if (rest.name !== undefined || domain === undefined) return record;
+	return { id: rest.id, name: domain, ...rest };
+}

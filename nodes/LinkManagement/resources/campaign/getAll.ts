@@ -1,9 +1,10 @@
-import { getManyOperation } from '../../shared/descriptions';
-import { campaignName } from '../../shared/output';
+import { getManyOperation } from '../../shared/operation';
+import { campaignName } from './fields';
 
 export const getAll = getManyOperation({
 	path: '/campaigns',
 	plural: 'campaigns',
 	returns: 'ID, name, public, rotator (public address or false) and list (address)',
-	postReceive: [campaignName],
+	list: { keys: ['campaigns'] },
+	output: campaignName,
 });

@@ -1,12 +1,13 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { assignLink } from './assignLink';
 import { create } from './create';
 import { deleteCampaign } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const campaignDescription = resourceOperations(
-	'campaign',
-	[getAll, create, assignLink, update, deleteCampaign],
-	'getAll',
-);
+export const campaign: ResourceDefinition = {
+	resource: 'campaign',
+	displayName: 'Campaign',
+	defaultOperation: 'getAll',
+	operations: [getAll, create, assignLink, update, deleteCampaign],
+};

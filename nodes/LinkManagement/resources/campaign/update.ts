@@ -1,7 +1,8 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { campaignIdLocator, sentAsBodyFields } from '../../shared/descriptions';
-import { campaignName } from '../../shared/output';
-import { campaignNameField, publicField, slugField } from './fields';
+import { updateFields } from '../../shared/bodyFields';
+import { campaignIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
+import { campaignName, campaignNameField, publicField, slugField } from './fields';
 
 export const update: OperationDefinition = {
 	option: {
@@ -9,21 +10,9 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a campaign',
 		description: 'Rename a campaign or change its slug or access',
-		routing: {
-			request: { method: 'PUT', url: '/campaign/:campaignId/update' },
-			output: { postReceive: [campaignName] },
-		},
+		routing: { request: { method: 'PUT', url: '/campaign/:campaignId/update' } },
 	},
-	fields: [
-		campaignIdLocator,
-		campaignNameField(true),
-		sentAsBodyFields({
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [publicField, slugField],
-		}),
-	],
+	fields: [campaignIdLocator, campaignNameField(true), updateFields([publicField, slugField])],
+	pathParameters: { campaignId: idParameter('Campaign ID') },
+	output: campaignName,
 };

@@ -1,5 +1,14 @@
-import type { OperationDefinition } from '../../shared/descriptions';
 import { channelIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
+import { oneOf } from '../../shared/validation';
+
+/** The assignable types, in the reference's order (messages list them so). */
+const ITEM_TYPES = [
+	{ name: 'Link', value: 'links' },
+	{ name: 'Bio Page', value: 'bio' },
+	{ name: 'QR Code', value: 'qr' },
+];
 
 export const assignItem: OperationDefinition = {
 	option: {
@@ -18,11 +27,7 @@ export const assignItem: OperationDefinition = {
 			required: true,
 			default: 'links',
 			description: 'What kind of item to add',
-			options: [
-				{ name: 'Bio Page', value: 'bio' },
-				{ name: 'Link', value: 'links' },
-				{ name: 'QR Code', value: 'qr' },
-			],
+			options: [...ITEM_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
 		},
 		{
 			displayName: 'Item ID',
@@ -34,4 +39,9 @@ export const assignItem: OperationDefinition = {
 			description: 'Numeric ID of the link, bio page or QR code to add',
 		},
 	],
+	pathParameters: {
+		channelId: idParameter('Channel ID'),
+		itemType: { label: 'Item Type', convert: oneOf(ITEM_TYPES.map(({ value }) => value)) },
+		itemId: idParameter('Item ID'),
+	},
 };

@@ -1,5 +1,5 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { sentAsBodyFields } from '../../shared/descriptions';
+import { additionalFields } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
 import { channelDetailFields, channelNameField } from './fields';
 
 export const create: OperationDefinition = {
@@ -10,15 +10,5 @@ export const create: OperationDefinition = {
 		description: 'Create a channel to group links, bio pages and QR codes',
 		routing: { request: { method: 'POST', url: '/channel/add' } },
 	},
-	fields: [
-		channelNameField(true),
-		sentAsBodyFields({
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: channelDetailFields,
-		}),
-	],
+	fields: [channelNameField(true), additionalFields(channelDetailFields)],
 };

@@ -1,8 +1,10 @@
-import { channelIdLocator, deleteOperation } from '../../shared/descriptions';
+import { channelIdLocator } from '../../shared/descriptions';
+import { deleteOperation } from '../../shared/operation';
 
 /** Deleting a channel also unassigns every item in it (the items themselves stay). */
 export const deleteChannel = deleteOperation(
 	'/channel/:channelId/delete',
 	'channel',
 	channelIdLocator,
+	'Channel ID',
 );

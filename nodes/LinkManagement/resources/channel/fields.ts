@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { nameField, sentInBody } from '../../shared/descriptions';
-import { nonEmptyText, toBoolean, toHexColor } from '../../shared/validation';
+import { nameField, sentInBody, textField } from '../../shared/bodyFields';
+import { toBoolean, toHexColor } from '../../shared/validation';
 
 export const channelNameField = (required: boolean) => nameField('channel', 'Newsletter', required);
 
@@ -18,16 +18,11 @@ export const channelDetailFields: INodeProperties[] = [
 		},
 		toHexColor,
 	),
-	sentInBody(
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			description: 'What the channel is for',
-		},
-		nonEmptyText,
-	),
+	textField({
+		displayName: 'Description',
+		name: 'description',
+		description: 'What the channel is for',
+	}),
 	sentInBody(
 		{
 			displayName: 'Starred',

@@ -1,7 +1,8 @@
-import { getManyOperation } from '../../shared/descriptions';
+import { getManyOperation } from '../../shared/operation';
 
 export const getAll = getManyOperation({
 	path: '/channels',
 	plural: 'channels',
 	returns: 'ID, name, description, color and starred',
+	list: { keys: ['channels'] },
 });

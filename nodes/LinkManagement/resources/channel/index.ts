@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { assignItem } from './assignItem';
 import { create } from './create';
 import { deleteChannel } from './delete';
@@ -6,8 +6,9 @@ import { getAll } from './getAll';
 import { getItems } from './getItems';
 import { update } from './update';
 
-export const channelDescription = resourceOperations(
-	'channel',
-	[getAll, getItems, create, assignItem, update, deleteChannel],
-	'getAll',
-);
+export const channel: ResourceDefinition = {
+	resource: 'channel',
+	displayName: 'Channel',
+	defaultOperation: 'getAll',
+	operations: [getAll, getItems, create, assignItem, update, deleteChannel],
+};

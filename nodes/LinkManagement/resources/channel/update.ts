@@ -1,5 +1,7 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { channelIdLocator, sentAsBodyFields } from '../../shared/descriptions';
+import { updateFields } from '../../shared/bodyFields';
+import { channelIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
 import { channelDetailFields, channelNameField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,15 +12,6 @@ export const update: OperationDefinition = {
 		description: 'Change the name, description, color or star of a channel',
 		routing: { request: { method: 'PUT', url: '/channel/:channelId/update' } },
 	},
-	fields: [
-		channelIdLocator,
-		sentAsBodyFields({
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [...channelDetailFields, channelNameField(false)],
-		}),
-	],
+	fields: [channelIdLocator, updateFields([...channelDetailFields, channelNameField(false)])],
+	pathParameters: { channelId: idParameter('Channel ID') },
 };

@@ -1,5 +1,5 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { sentAsBodyFields, sentInBody } from '../../shared/descriptions';
+import { additionalFields, textField } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
 import { httpUrl } from '../../shared/validation';
 import { redirectFields } from './fields';
 
@@ -12,12 +12,10 @@ export const create: OperationDefinition = {
 		routing: { request: { method: 'POST', url: '/domain/add' } },
 	},
 	fields: [
-		sentInBody(
+		textField(
 			{
 				displayName: 'Domain',
 				name: 'domain',
-				type: 'string',
-				default: '',
 				required: true,
 				placeholder: 'e.g. https://go.example.com',
 				description: 'The domain with http:// or https://. It cannot be changed later.',
@@ -25,13 +23,6 @@ export const create: OperationDefinition = {
 			},
 			httpUrl,
 		),
-		sentAsBodyFields({
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: redirectFields,
-		}),
+		additionalFields(redirectFields),
 	],
 };

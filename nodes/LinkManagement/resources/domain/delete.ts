@@ -1,7 +1,9 @@
-import { deleteOperation, domainIdLocator } from '../../shared/descriptions';
+import { domainIdLocator } from '../../shared/descriptions';
+import { deleteOperation } from '../../shared/operation';
 
 export const deleteDomain = deleteOperation(
 	'/domain/:domainId/delete',
 	'branded domain',
 	domainIdLocator,
+	'Domain ID',
 );

@@ -1,7 +1,8 @@
-import { getManyOperation } from '../../shared/descriptions';
+import { getManyOperation } from '../../shared/operation';
 
 export const getAll = getManyOperation({
 	path: '/domains',
 	plural: 'branded domains',
 	returns: 'ID, domain, redirectroot and redirect404',
+	list: { keys: ['domains'] },
 });

@@ -1,11 +1,12 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { create } from './create';
 import { deleteDomain } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const domainDescription = resourceOperations(
-	'domain',
-	[getAll, create, update, deleteDomain],
-	'getAll',
-);
+export const domain: ResourceDefinition = {
+	resource: 'domain',
+	displayName: 'Branded Domain',
+	defaultOperation: 'getAll',
+	operations: [getAll, create, update, deleteDomain],
+};

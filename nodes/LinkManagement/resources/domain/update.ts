@@ -1,5 +1,7 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { domainIdLocator, sentAsBodyFields } from '../../shared/descriptions';
+import { updateFields } from '../../shared/bodyFields';
+import { domainIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
 import { redirectFields } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,15 +12,6 @@ export const update: OperationDefinition = {
 		description: 'Change where visits to a branded domain go',
 		routing: { request: { method: 'PUT', url: '/domain/:domainId/update' } },
 	},
-	fields: [
-		domainIdLocator,
-		sentAsBodyFields({
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: redirectFields,
-		}),
-	],
+	fields: [domainIdLocator, updateFields(redirectFields)],
+	pathParameters: { domainId: idParameter('Domain ID') },
 };

@@ -1,7 +1,8 @@
-import { getManyOperation } from '../../shared/descriptions';
+import { getManyOperation } from '../../shared/operation';
 
 export const getAll = getManyOperation({
 	path: '/overlay',
 	plural: 'CTA overlays',
 	returns: 'ID, type, name and date',
+	list: { keys: ['cta'] },
 });

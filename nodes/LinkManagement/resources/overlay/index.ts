@@ -1,4 +1,9 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { getAll } from './getAll';
 
-export const overlayDescription = resourceOperations('overlay', [getAll], 'getAll');
+export const overlay: ResourceDefinition = {
+	resource: 'overlay',
+	displayName: 'CTA Overlay',
+	defaultOperation: 'getAll',
+	operations: [getAll],
+};

@@ -1,24 +1,8 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { sentInBody } from '../../shared/descriptions';
+import { sentInBody } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
 import { oneOf } from '../../shared/validation';
 import { pixelNameField, pixelTagField } from './fields';
-
-/** The 13 pixel types of the service (brand parts of the names are neutral words). */
-const PIXEL_TYPES = [
-	{ name: 'Analytics', value: 'analyticspixel' },
-	{ name: 'Forum', value: 'forum' },
-	{ name: 'Messaging App', value: 'messagingapp' },
-	{ name: 'Microblog', value: 'microblogpixel' },
-	{ name: 'Pinboard', value: 'pinboard' },
-	{ name: 'Professional Network', value: 'professionalnetpixel' },
-	{ name: 'Q&A Site', value: 'qapixel' },
-	{ name: 'Retargeting', value: 'retargetpixel' },
-	{ name: 'Search Ads', value: 'searchadspixel' },
-	{ name: 'Search Engine', value: 'searchengine' },
-	{ name: 'Short Video', value: 'shortvideo' },
-	{ name: 'Social Network A', value: 'socialnetapixel' },
-	{ name: 'Tag Manager', value: 'tagmgrpixel' },
-];
+import { PIXEL_TYPE_VALUES, PIXEL_TYPES } from './types';
 
 export const create: OperationDefinition = {
 	option: {
@@ -37,9 +21,9 @@ export const create: OperationDefinition = {
 				required: true,
 				default: 'tagmgrpixel',
 				description: 'Which tracking provider the pixel belongs to',
-				options: PIXEL_TYPES,
+				options: [...PIXEL_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
 			},
-			oneOf(PIXEL_TYPES.map(({ value }) => value)),
+			oneOf(PIXEL_TYPE_VALUES),
 		),
 		pixelNameField(true),
 		pixelTagField,

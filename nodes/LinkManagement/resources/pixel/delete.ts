@@ -1,3 +1,9 @@
-import { deleteOperation, pixelIdLocator } from '../../shared/descriptions';
+import { pixelIdLocator } from '../../shared/descriptions';
+import { deleteOperation } from '../../shared/operation';
 
-export const deletePixel = deleteOperation('/pixel/:pixelId/delete', 'pixel', pixelIdLocator);
+export const deletePixel = deleteOperation(
+	'/pixel/:pixelId/delete',
+	'pixel',
+	pixelIdLocator,
+	'Pixel ID',
+);

@@ -1,7 +1,8 @@
-import { getManyOperation } from '../../shared/descriptions';
+import { getManyOperation } from '../../shared/operation';
 
 export const getAll = getManyOperation({
 	path: '/pixels',
 	plural: 'pixels',
 	returns: 'ID, type, name, tag and date',
+	list: { keys: ['pixels'] },
 });

@@ -1,11 +1,12 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { create } from './create';
 import { deletePixel } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const pixelDescription = resourceOperations(
-	'pixel',
-	[getAll, create, update, deletePixel],
-	'getAll',
-);
+export const pixel: ResourceDefinition = {
+	resource: 'pixel',
+	displayName: 'Pixel',
+	defaultOperation: 'getAll',
+	operations: [getAll, create, update, deletePixel],
+};

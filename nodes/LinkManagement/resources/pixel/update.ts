@@ -1,5 +1,7 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { pixelIdLocator, sentAsBodyFields } from '../../shared/descriptions';
+import { updateFields } from '../../shared/bodyFields';
+import { pixelIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
 import { pixelNameField, pixelTagField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,16 +12,6 @@ export const update: OperationDefinition = {
 		description: 'Change the tag or name of a pixel',
 		routing: { request: { method: 'PUT', url: '/pixel/:pixelId/update' } },
 	},
-	fields: [
-		pixelIdLocator,
-		pixelTagField,
-		sentAsBodyFields({
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [pixelNameField(false)],
-		}),
-	],
+	fields: [pixelIdLocator, pixelTagField, updateFields([pixelNameField(false)])],
+	pathParameters: { pixelId: idParameter('Pixel ID') },
 };

@@ -1,6 +1,6 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { sentAsBodyFields, sentInBody } from '../../shared/descriptions';
-import { nonEmptyText, oneOf, QR_TYPES } from '../../shared/validation';
+import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
+import { oneOf, QR_TYPES } from '../../shared/validation';
 import { appearanceFields, qrDataField } from './fields';
 
 export const create: OperationDefinition = {
@@ -31,7 +31,11 @@ export const create: OperationDefinition = {
 						value: 'link',
 						description: 'Data: an address such as https://example.com',
 					},
-					{ name: 'Phone', value: 'phone', description: 'Data: a phone number such as +441234567' },
+					{
+						name: 'Phone',
+						value: 'phone',
+						description: 'Data: a phone number such as +441234567',
+					},
 					{
 						name: 'SMS',
 						value: 'sms',
@@ -53,25 +57,13 @@ export const create: OperationDefinition = {
 			oneOf(QR_TYPES),
 		),
 		qrDataField(true),
-		sentAsBodyFields({
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				...appearanceFields,
-				sentInBody(
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						description: 'Name of the QR code, to find it again',
-					},
-					nonEmptyText,
-				),
-			],
-		}),
+		additionalFields([
+			...appearanceFields,
+			textField({
+				displayName: 'Name',
+				name: 'name',
+				description: 'Name of the QR code, to find it again',
+			}),
+		]),
 	],
 };

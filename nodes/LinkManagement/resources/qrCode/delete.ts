@@ -1,3 +1,9 @@
-import { deleteOperation, qrCodeIdLocator } from '../../shared/descriptions';
+import { qrCodeIdLocator } from '../../shared/descriptions';
+import { deleteOperation } from '../../shared/operation';
 
-export const deleteQrCode = deleteOperation('/qr/:qrCodeId/delete', 'QR code', qrCodeIdLocator);
+export const deleteQrCode = deleteOperation(
+	'/qr/:qrCodeId/delete',
+	'QR code',
+	qrCodeIdLocator,
+	'QR Code ID',
+);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sentInBody } from '../../shared/descriptions';
-import { nonEmptyText, toQrData, toRgbColor } from '../../shared/validation';
+import { sentInBody, textField } from '../../shared/bodyFields';
+import { toQrData, toRgbColor } from '../../shared/validation';
 
 /** The content of a QR code; on Create its form follows the type, on Update its own shape. */
 export function qrDataField(withType: boolean): INodeProperties {
@@ -39,15 +39,10 @@ const colorField = (name: string, displayName: string, what: string) =>
 export const appearanceFields: INodeProperties[] = [
 	colorField('background', 'Background Color', 'Background'),
 	colorField('foreground', 'Foreground Color', 'Foreground'),
-	sentInBody(
-		{
-			displayName: 'Logo',
-			name: 'logo',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/logo.png',
-			description: 'Path or address of a PNG or JPG image to place in the middle of the code',
-		},
-		nonEmptyText,
-	),
+	textField({
+		displayName: 'Logo',
+		name: 'logo',
+		placeholder: 'e.g. https://example.com/logo.png',
+		description: 'Path or address of a PNG or JPG image to place in the middle of the code',
+	}),
 ];

@@ -1,6 +1,14 @@
-import type { OperationDefinition } from '../../shared/descriptions';
+import type { IDataObject } from 'n8n-workflow';
+
 import { qrCodeIdLocator } from '../../shared/descriptions';
-import { qrCodeWithStatistics } from '../../shared/output';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
+
+/** One QR code: its details, with its statistics under `statistics`. */
+function withStatistics(record: IDataObject): IDataObject {
+	const { details, data, ...rest } = record as IDataObject & { details?: IDataObject };
+	return { ...rest, ...(details ?? {}), statistics: data ?? {} };
+}
 
 export const get: OperationDefinition = {
 	option: {
@@ -8,10 +16,9 @@ export const get: OperationDefinition = {
 		value: 'get',
 		action: 'Get a QR code',
 		description: 'Get a QR code with its scan statistics',
-		routing: {
-			request: { method: 'GET', url: '/qr/:qrCodeId' },
-			output: { postReceive: [qrCodeWithStatistics] },
-		},
+		routing: { request: { method: 'GET', url: '/qr/:qrCodeId' } },
 	},
 	fields: [qrCodeIdLocator],
+	pathParameters: { qrCodeId: idParameter('QR Code ID') },
+	output: withStatistics,
 };

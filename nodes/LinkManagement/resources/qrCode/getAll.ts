@@ -1,7 +1,8 @@
-import { getManyOperation } from '../../shared/descriptions';
+import { getManyOperation } from '../../shared/operation';
 
 export const getAll = getManyOperation({
 	path: '/qr',
 	plural: 'QR codes',
 	returns: 'ID, link (address of the QR code), scans, name and date',
+	list: { keys: ['qrs'] },
 });

@@ -1,12 +1,13 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { create } from './create';
 import { deleteQrCode } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const qrCodeDescription = resourceOperations(
-	'qrCode',
-	[getAll, get, create, update, deleteQrCode],
-	'getAll',
-);
+export const qrCode: ResourceDefinition = {
+	resource: 'qrCode',
+	displayName: 'QR Code',
+	defaultOperation: 'getAll',
+	operations: [getAll, get, create, update, deleteQrCode],
+};

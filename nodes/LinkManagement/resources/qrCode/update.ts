@@ -1,5 +1,7 @@
-import type { OperationDefinition } from '../../shared/descriptions';
-import { qrCodeIdLocator, sentAsBodyFields } from '../../shared/descriptions';
+import { updateFields } from '../../shared/bodyFields';
+import { qrCodeIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { idParameter } from '../../shared/operation';
 import { appearanceFields, qrDataField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,16 +12,6 @@ export const update: OperationDefinition = {
 		description: 'Change the content or appearance of a QR code',
 		routing: { request: { method: 'PUT', url: '/qr/:qrCodeId/update' } },
 	},
-	fields: [
-		qrCodeIdLocator,
-		qrDataField(false),
-		sentAsBodyFields({
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: appearanceFields,
-		}),
-	],
+	fields: [qrCodeIdLocator, qrDataField(false), updateFields(appearanceFields)],
+	pathParameters: { qrCodeId: idParameter('QR Code ID') },
 };

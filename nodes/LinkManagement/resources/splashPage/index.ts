@@ -1,4 +1,9 @@
-import { resourceOperations } from '../../shared/descriptions';
+import type { ResourceDefinition } from '../../shared/operation';
 import { getAll } from './getAll';
 
-export const splashPageDescription = resourceOperations('splashPage', [getAll], 'getAll');
+export const splashPage: ResourceDefinition = {
+	resource: 'splashPage',
+	displayName: 'Splash Page',
+	defaultOperation: 'getAll',
+	operations: [getAll],
+};

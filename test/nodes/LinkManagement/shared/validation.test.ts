@@ -2,7 +2,7 @@
  * The pure input checks and conversions (shared/validation.ts) and the Base URL
  * normalisation (shared/baseUrl.ts), table by table, against the interface document.
  */
-import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/shared/baseUrl';
+import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
 import {
 	emailAddress,
 	httpUrl,

@@ -2,14 +2,14 @@
  * The credential's Base URL: with or without a trailing slash or /api, possibly in a
  * sub-folder; anything that is not an http(s) address is refused before any request.
  */
-import { runNode, TEST_API_KEY } from '../../harness';
-import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
+import { runNode, TEST_API_KEY } from '../../../harness';
+import { accountRecord, campaignRecords, listAnswer } from '../../../helpers/fixtures';
 import {
 	expectNoRequestSent,
 	mockEndpoint,
 	refusalOf,
 	useServiceMocks,
-} from '../../helpers/service';
+} from '../../../helpers/service';
 
 useServiceMocks();
 

@@ -1,4 +1,4 @@
-import { InputError } from './validation';
+import { InputError } from '../shared/validation';
 
 /**
  * The credential's Base URL, with or without a trailing slash or `/api`, possibly in a

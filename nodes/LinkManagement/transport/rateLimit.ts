@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+import { wholeNumber } from '../shared/validation';
+
 /**
  * The service allows a number of requests per window and announces it in X-RateLimit-*
  * headers. This module keeps, per credential, what the last responses said and holds
@@ -22,9 +24,6 @@ const header = (headers: Headers, name: string): string | undefined => {
 	const first = Array.isArray(value) ? value[0] : value;
 	return first === undefined || first === null ? undefined : String(first).trim();
 };
-
-const wholeNumber = (value: string | undefined): number | undefined =>
-	value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 
 /**
  * X-RateLimit-Reset has no documented format. Accepted: Unix seconds, Unix milliseconds,
@@ -56,9 +55,11 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 }
 
 export function readRateLimit(headers: Headers, now: number): RateLimitInfo {
+	const remaining = wholeNumber(header(headers, 'X-RateLimit-Remaining'));
 	return {
 		limit: wholeNumber(header(headers, 'X-RateLimit-Limit')),
-		remaining: wholeNumber(header(headers, 'X-RateLimit-Remaining')),
+		// Older versions of the service count below zero once the budget is spent.
+		remaining: remaining === undefined ? undefined : Math.max(0, remaining),
 		resetAt: parseResetTime(header(headers, 'X-RateLimit-Reset'), now),
 	};
 }

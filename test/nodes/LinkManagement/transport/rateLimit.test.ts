@@ -7,7 +7,7 @@ import {
 	readRateLimit,
 	settleSlot,
 	takeSlot,
-} from '../../../../nodes/LinkManagement/shared/rateLimit';
+} from '../../../../nodes/LinkManagement/transport/rateLimit';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0); // 2026-11-21T12:00:00Z
 

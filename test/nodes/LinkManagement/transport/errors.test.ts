@@ -3,15 +3,15 @@
  * fails with the service's own message; with it, the item becomes `{ error: message }`
  * paired with its input and the other items go on.
  */
-import { runNode } from '../../harness';
+import { runNode } from '../../../harness';
 import {
 	campaignRecords,
 	channelItemRecords,
 	errorAnswer,
 	listAnswer,
 	messageAnswer,
-} from '../../helpers/fixtures';
-import { mockEndpoint, rl, unmatchedRequests, useServiceMocks } from '../../helpers/service';
+} from '../../../helpers/fixtures';
+import { mockEndpoint, rl, unmatchedRequests, useServiceMocks } from '../../../helpers/service';
 
 useServiceMocks();
 

@@ -1,0 +1,110 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { InputError, parsePositiveId } from './validation';
+
+/** Limits of the request path, from the node's Options (or their defaults). */
+export interface RequestSettings {
+	/** Longest single wait the service may ask for. */
+	maxWaitMs: number;
+	/** Longest time one item may spend waiting because the service asked it to. */
+	maxTotalWaitMs: number;
+	/** How long one request may go without an answer. */
+	timeoutMs: number;
+	/** Records asked for per page of a list. */
+	pageSize: number;
+}
+
+/** Names of the Options, also quoted by the request path's error messages. */
+export const OPTION_LABELS = {
+	maxTotalWait: 'Max Total Wait per Item',
+	maxWait: 'Max Wait per Pause',
+	pageSize: 'Page Size',
+	timeout: 'Timeout',
+};
+type OptionName = keyof typeof OPTION_LABELS;
+const inSeconds = (label: string) => `${label} (Seconds)`;
+
+const OPTIONS: INodeProperties[] = [
+	{
+		displayName: inSeconds(OPTION_LABELS.maxTotalWait),
+		name: 'maxTotalWait',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 300,
+		description:
+			'Longest time one item may spend waiting after the service answered "rate limited" before it fails',
+	},
+	{
+		displayName: inSeconds(OPTION_LABELS.maxWait),
+		name: 'maxWait',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 120,
+		description:
+			'Longest single pause for the rate limit. When the service asks for a longer one, the item fails at once with the time the window resets.',
+	},
+	{
+		displayName: OPTION_LABELS.pageSize,
+		name: 'pageSize',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 100,
+		description:
+			'How many records to ask for per request. The service may send fewer per page; the node follows what it says.',
+	},
+	{
+		displayName: inSeconds(OPTION_LABELS.timeout),
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 30,
+		description: 'How long to wait for the service to answer one request before the item fails',
+	},
+];
+
+/**
+ * Options every operation has: how long to wait for the rate limit and for an answer; lists
+ * also a page size. One property for all operations: n8n evaluates every top-level property
+ * for every item.
+ */
+export function requestOptions(listOperations: string[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: OPTIONS.map((option) =>
+			option.name === 'pageSize'
+				? { ...option, displayOptions: { show: { '/operation': listOperations } } }
+				: option,
+		),
+	};
+}
+
+const defaultOf = (name: OptionName) =>
+	OPTIONS.find((option) => option.name === name)?.default as number;
+
+/** The request path's settings from the Options; a value that is not above 0 is refused by name. */
+export function requestSettings(given: IDataObject = {}): RequestSettings {
+	const isUnset = (name: OptionName) =>
+		given[name] === undefined || given[name] === null || given[name] === '';
+	const seconds = (name: OptionName) => {
+		if (isUnset(name)) return defaultOf(name) * 1000;
+		const number = Number(given[name]);
+		if (!Number.isFinite(number) || number <= 0) {
+			throw new InputError(
+				`${inSeconds(OPTION_LABELS[name])} must be a number greater than 0, but got "${String(given[name])}"`,
+			);
+		}
+		return number * 1000;
+	};
+	return {
+		maxTotalWaitMs: seconds('maxTotalWait'),
+		maxWaitMs: seconds('maxWait'),
+		timeoutMs: seconds('timeout'),
+		pageSize: isUnset('pageSize')
+			? defaultOf('pageSize')
+			: parsePositiveId(given.pageSize, OPTION_LABELS.pageSize),
+	};
+}

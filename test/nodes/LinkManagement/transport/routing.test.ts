@@ -1,0 +1,152 @@
+/**
+ * The request path knows operations only by the facts they declare. A made-up resource added
+ * through the registry (nothing else changed) pages, maps errors and shapes its output like
+ * the node's own operations; a declarative output step is refused when the node loads.
+ */
+import type { IDataObject, INodeType } from 'n8n-workflow';
+
+import { assembleActions } from '../../../../nodes/LinkManagement/actions';
+import { RESOURCES } from '../../../../nodes/LinkManagement/LinkManagement.node';
+import { textField } from '../../../../nodes/LinkManagement/shared/bodyFields';
+import type {
+	OperationDefinition,
+	ResourceDefinition,
+} from '../../../../nodes/LinkManagement/shared/operation';
+import { getManyOperation, idParameter } from '../../../../nodes/LinkManagement/shared/operation';
+import { jsonOf, nodeType, runNode } from '../../../harness';
+import { errorAnswer, listAnswer } from '../../../helpers/fixtures';
+import { expectNoRequestSent, expr, mockEndpoint, useServiceMocks } from '../../../helpers/service';
+
+useServiceMocks();
+
+/** A made-up endpoint family: widgets, listed under `gadgets`, with a `label` made from `title`. */
+const labelled = (record: IDataObject) => ({ ...record, label: `Widget ${String(record.title)}` });
+
+const getWidgets = getManyOperation({
+	path: '/widgets',
+	plural: 'widgets',
+	returns: 'ID and title',
+	list: { keys: ['gadgets'] },
+	output: labelled,
+});
+
+const renameWidget: OperationDefinition = {
+	option: {
+		name: 'Rename',
+		value: 'rename',
+		action: 'Rename a widget',
+		routing: { request: { method: 'PUT', url: '/widget/:widgetId/rename' } },
+	},
+	fields: [
+		{ displayName: 'Widget ID', name: 'widgetId', type: 'string', default: '' },
+		textField({ displayName: 'Title', name: 'title', required: true }),
+	],
+	pathParameters: { widgetId: idParameter('Widget ID') },
+	output: labelled,
+};
+
+const widget: ResourceDefinition = {
+	resource: 'widget',
+	displayName: 'Widget',
+	defaultOperation: 'getAll',
+	operations: [getWidgets, renameWidget],
+};
+
+function nodeWith(resources: ResourceDefinition[]): INodeType {
+	const { properties, requestOperations } = assembleActions(resources, 'widget');
+	return {
+		description: { ...nodeType.description, properties, requestOperations },
+		methods: nodeType.methods,
+	};
+}
+const widgetNode = nodeWith([...RESOURCES, widget]);
+
+const widgets = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, index) => ({
+		id: from + index,
+		title: `${from + index}`,
+	}));
+
+describe('a made-up operation added through the registry', () => {
+	test('Get Many reads every page under its own collection key and shapes each record', async () => {
+		const pages = [widgets(1, 2), widgets(3, 4), widgets(5, 5)].map((records, index) =>
+			mockEndpoint(
+				'GET',
+				'/api/widgets',
+				listAnswer('gadgets', records, { currentpage: index + 1, maxpage: 3, perpage: 2 }),
+			),
+		);
+
+		const result = await runNode({
+			nodeType: widgetNode,
+			parameters: { resource: 'widget', operation: 'getAll', returnAll: true },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(pages.map(({ requests }) => requests[0]?.query.page)).toEqual(['1', '2', '3']);
+		expect(jsonOf(result)).toEqual(widgets(1, 5).map(labelled));
+		expect(result.items.every((item) => item.pairedItem !== undefined)).toBe(true);
+	});
+
+	test('its path parameter is checked by its own label before anything is sent', async () => {
+		const result = await runNode({
+			nodeType: widgetNode,
+			parameters: { resource: 'widget', operation: 'rename', widgetId: expr('abc'), title: 'X' },
+		});
+
+		expect(result.error?.message).toMatch(/^Widget ID must be a positive whole number/);
+		expectNoRequestSent();
+	});
+
+	test('its answer is shaped, and an error answer fails the item with the service message', async () => {
+		const renamed = mockEndpoint('PUT', '/api/widget/7/rename', { error: 0, id: 7, title: 'New' });
+		mockEndpoint('PUT', '/api/widget/8/rename', errorAnswer('Widget 8 is locked.'));
+
+		const result = await runNode({
+			nodeType: widgetNode,
+			continueOnFail: true,
+			items: [{ json: { id: '7' } }, { json: { id: '8' } }],
+			parameters: {
+				resource: 'widget',
+				operation: 'rename',
+				widgetId: '={{ $json.id }}',
+				title: 'New',
+			},
+		});
+
+		expect(renamed.requests[0].body).toEqual({ title: 'New' });
+		expect(result.items.map(({ json, pairedItem }) => ({ json, pairedItem }))).toEqual([
+			{ json: { id: 7, title: 'New', label: 'Widget New' }, pairedItem: { item: 0 } },
+			{ json: { error: 'Widget 8 is locked.' }, pairedItem: { item: 1 } },
+		]);
+	});
+});
+
+describe('declarative output steps', () => {
+	test('an operation that declares routing.output is refused when the node is assembled', () => {
+		const withPostReceive: OperationDefinition = {
+			...renameWidget,
+			option: {
+				...renameWidget.option,
+				routing: {
+					...renameWidget.option.routing,
+					output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
+				},
+			},
+		};
+		expect(() => nodeWith([{ ...widget, operations: [withPostReceive] }])).toThrow(
+			/Declarative output steps are not run by the request path \(operation › Rename\)/,
+		);
+	});
+
+	test('a field that declares routing.output is refused too', () => {
+		const field = { ...renameWidget.fields[0], routing: { output: { maxResults: 5 } } };
+		expect(() =>
+			nodeWith([{ ...widget, operations: [{ ...renameWidget, fields: [field] }] }]),
+		).toThrow(/widgetId/);
+	});
+
+	test("the node's own operations declare none, so it loads", () => {
+		expect(() => nodeWith(RESOURCES)).not.toThrow();
+	});
+});

@@ -1,0 +1,143 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+/**
+ * Every request starts from what n8n prepared and gets the node's Timeout: a service that does
+ * not answer fails the item within it, and tries after transient faults stay bounded in time.
+ */
+import { requestSettings } from '../../../../nodes/LinkManagement/shared/options';
+import type { RequestContext } from '../../../../nodes/LinkManagement/transport/context';
+import { requestOptionsFor } from '../../../../nodes/LinkManagement/transport/send';
+import { runNode } from '../../../harness';
+import type { LocalServer } from '../../../helpers/localServer';
+import { localServer, silent } from '../../../helpers/localServer';
+import { useServiceMocks } from '../../../helpers/service';
+
+useServiceMocks();
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+const run = (parameters: INodeParameters) =>
+	runNode({ credentials: { baseUrl: server!.url, apiKey: 'local-key-123' }, parameters });
+
+describe('Timeout (Seconds)', () => {
+	test('a POST that gets no answer fails the item within the Timeout and is not sent again', async () => {
+		server = await localServer(silent);
+
+		const result = await run({
+			resource: 'pixel',
+			operation: 'create',
+			type: 'forum',
+			name: 'Forum',
+			tag: 'F-1',
+			options: { timeout: 1 },
+		});
+
+		expect(result.error?.message).toBe(
+			'Could not reach the Link Management service: no answer arrived in time',
+		);
+		expect(result.error?.description).toContain('It was not sent again');
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('a GET that gets no answer is not sent again either: the Timeout was spent waiting', async () => {
+		server = await localServer(silent);
+
+		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 1 } });
+
+		expect(result.error?.message).toMatch(/no answer arrived in time/);
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('an answer that comes within the Timeout is used', async () => {
+		server = await localServer((_request, response) => {
+			setTimeout(() => {
+				response.writeHead(200, { 'Content-Type': 'application/json' });
+				response.end(JSON.stringify({ error: 0, data: { id: 1 } }));
+			}, 300);
+		});
+
+		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 5 } });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([{ id: 1 }]);
+	});
+
+	test('tries after dropped connections stop once the item has spent its Timeout on them', async () => {
+		// Dropped at once every time: backoff steps of 0.5–1 s, 1–2 s, 2–4 s would allow three
+		// retries, but a Timeout of 1 s leaves room for one at most.
+		server = await localServer((request) => request.socket.destroy());
+
+		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 1 } });
+
+		expect(result.error?.message).toMatch(/closed before an answer arrived/);
+		expect(server.requests.length).toBeGreaterThanOrEqual(1);
+		expect(server.requests.length).toBeLessThanOrEqual(2);
+	});
+
+	test.each([[0], [-1], ['soon']])('a Timeout of %p is refused by name', async (timeout) => {
+		server = await localServer(silent);
+
+		const result = await run({ resource: 'account', operation: 'get', options: { timeout } });
+
+		expect(result.error?.message).toMatch(/^Timeout \(Seconds\) must be a number greater than 0/);
+		expect(server.requests).toHaveLength(0);
+	});
+});
+
+describe('each request starts from the options n8n prepared', () => {
+	const context = {
+		apiRoot: 'https://links.example.test/short/api',
+		settings: requestSettings({ timeout: 12 }),
+	} as RequestContext;
+	const prepared = {
+		baseURL: 'https://links.example.test/short',
+		url: '/campaign/:campaignId/delete',
+		method: 'DELETE' as const,
+		timeout: 300_000,
+		headers: { 'X-Trace': 'abc' },
+		proxy: { host: 'proxy.example.test', port: 3128 },
+		skipSslCertificateValidation: true,
+		qs: { ignored: 'yes' },
+		body: { ignored: true },
+	};
+
+	test("keeps n8n's proxy, certificate and header settings and adds the path's own", () => {
+		const options = requestOptionsFor(context, {
+			method: 'DELETE',
+			path: '/campaign/5/delete',
+			prepared,
+		});
+
+		expect(options).toMatchObject({
+			method: 'DELETE',
+			url: 'https://links.example.test/short/api/campaign/5/delete',
+			proxy: prepared.proxy,
+			skipSslCertificateValidation: true,
+			timeout: 12_000,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		});
+		expect(options.headers).toEqual({
+			'X-Trace': 'abc',
+			Accept: 'application/json',
+			'Content-Type': 'application/json',
+		});
+		// The address is complete; the query and body are the path's, not a second copy.
+		expect(options).not.toHaveProperty('baseURL');
+		expect(options).not.toHaveProperty('qs');
+		expect(options).not.toHaveProperty('body');
+	});
+
+	test('the default Timeout is 30 seconds', () => {
+		const options = requestOptionsFor(
+			{ ...context, settings: requestSettings({}) },
+			{ method: 'GET', path: '/account' },
+		);
+		expect(options.timeout).toBe(30_000);
+	});
+});

@@ -52,7 +52,8 @@ export class LinkManagementApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
+				// Sent trimmed: a key pasted with spaces around it still works.
+				Authorization: '=Bearer {{ String($credentials.apiKey).trim() }}',
 			},
 		},
 	};
@@ -68,6 +69,8 @@ export class LinkManagementApi implements ICredentialType {
 			method: 'GET',
 			headers: { Accept: 'application/json' },
 			json: true,
+			// A redirect could carry the key to another host: the test does not follow one.
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{

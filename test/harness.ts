@@ -18,6 +18,7 @@ import type {
 	INodeTypes,
 	IRun,
 	IRunExecutionData,
+	IWorkflowDataProxyAdditionalKeys,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
@@ -74,6 +75,15 @@ function nodeTypesFor(declarative: INodeType): INodeTypes {
 	};
 }
 
+const CREDENTIAL_NODE: INode = {
+	id: 'credential-node',
+	name: 'Credential',
+	type: NODE_TYPE,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
 /** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
 export function applyGenericAuthentication(
 	type: ICredentialType,
@@ -84,13 +94,23 @@ export function applyGenericAuthentication(
 	if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
 		return request;
 	}
+	// As n8n's credentials helper: an expression, with the credential's data as $credentials.
+	const workflow = new Workflow({
+		nodes: [],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesFor(nodeType),
+	});
 	const resolve = (value: unknown) =>
 		typeof value === 'string' && value.startsWith('=')
-			? value
-					.slice(1)
-					.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, name: string) =>
-						String(credentials[name] ?? ''),
-					)
+			? workflow.expression.getSimpleParameterValue(
+					CREDENTIAL_NODE,
+					value,
+					'internal',
+					{ $credentials: credentials } as IWorkflowDataProxyAdditionalKeys,
+					undefined,
+					'',
+				)
 			: value;
 	const headers = { ...(request.headers ?? {}) } as Record<string, unknown>;
 	for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {

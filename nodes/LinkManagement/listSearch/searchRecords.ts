@@ -52,15 +52,16 @@ export function searchRecords(list: OperationDefinition, label: (record: IDataOb
 				path,
 				qs: { page, limit: PAGE_SIZE },
 			});
-			const { records, current = page, maxPage } = pageOf(body, facts);
-			for (const record of records.map(shape)) {
+			const { records, maxPage } = pageOf(body, facts, context, `GET ${path}`);
+			// Records without an ID (the service's own system domains) cannot be picked.
+			for (const record of records.map(shape).filter(hasId)) {
 				const name = `${label(record)} (ID ${String(record.id)})`;
-				if (!wanted || name.toLowerCase().includes(wanted)) {
-					results.push({ name, value: String(record.id) });
-				}
+				const value = String(record.id);
+				if (results.some((result) => result.value === value)) continue;
+				if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value });
 			}
-			const more = maxPage !== undefined && current < maxPage && records.length > 0;
-			page = current + 1;
+			const more = maxPage !== undefined && page < maxPage && records.length > 0;
+			page++;
 			if (!more) return { results };
 			if (!wanted || results.length > 0 || read + 1 >= MAX_PAGES_PER_FILTERED_SEARCH) {
 				return { results, paginationToken: String(page) };
@@ -68,6 +69,9 @@ export function searchRecords(list: OperationDefinition, label: (record: IDataOb
 		}
 	};
 }
+
+const hasId = (record: IDataObject) =>
+	record.id !== null && record.id !== undefined && record.id !== '';
 
 const named = (value: unknown, fallback: string) => text(value) || fallback;
 

@@ -48,9 +48,9 @@ const OPTIONS: INodeProperties[] = [
 		name: 'pageSize',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 100,
+		default: 1000,
 		description:
-			'How many records to ask for per request. The service may send fewer per page; the node follows what it says.',
+			'How many records to ask for per request. Large pages spend the rate limit on records rather than on requests; the service may send fewer per page, and the node follows what it says.',
 	},
 	{
 		displayName: inSeconds(OPTION_LABELS.timeout),

@@ -76,9 +76,26 @@ export const nonEmptySecret: Converter = (value, label) => {
 	return String(value);
 };
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/** An http(s) address with a real host and no spaces, parsed; undefined when it is not one. */
+export function parseHttpUrl(candidate: string): URL | undefined {
+	if (/\s/.test(candidate)) return undefined;
+	let url: URL;
+	try {
+		url = new URL(candidate);
+	} catch {
+		return undefined;
+	}
+	if (!/^https?:$/.test(url.protocol)) return undefined;
+	const host = url.hostname;
+	const isAddress = /^\[[0-9a-f:.]+\]$/i.test(host);
+	return isAddress || HOST_NAME.test(host.replace(/\.$/, '')) ? url : undefined;
+}
+
 export const httpUrl: Converter = (value, label) => {
 	const candidate = text(value);
-	if (!/^https?:\/\/[^\s/]+/i.test(candidate)) {
+	if (!parseHttpUrl(candidate)) {
 		throw new InputError(
 			`${label} must be a full address starting with http:// or https:// (such as https://example.com), but got ${describe(value)}`,
 		);

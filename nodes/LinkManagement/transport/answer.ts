@@ -1,47 +1,87 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { readRateLimit } from './rateLimit';
+import type { AnswerReport } from './rateLimit';
+import type { RateLimitInfo } from './rateLimitHeaders';
+import { header, parseRetryAfter, readRateLimit } from './rateLimitHeaders';
 
 /** What one answer of the service means for the request that got it. */
 export interface Answer {
 	status: number;
 	headers: IDataObject;
-	/** The body, parsed when it is JSON text. */
+	/** The body, parsed when it is JSON text; '' when the answer was empty. */
 	body: unknown;
-	/** `error` 0 (or "0" in lists): the request was done. */
-	succeeded: boolean;
-	/** The service refused the request for the rate limit: it was not applied. */
-	rateLimited: boolean;
+	kind: 'success' | 'rateLimited' | 'redirect' | 'failed';
+	/** Where a redirect points. */
+	location?: string;
+	/** For a rate-limit answer: when the service says to try again, if it says (epoch ms). */
+	retryAt?: number;
+	rateLimit: RateLimitInfo;
 }
 
-export function readAnswer(response: IN8nHttpFullResponse): Answer {
+/**
+ * Reads an answer as the reference and the real installations give it: success is `error` 0
+ * ("0" in lists; compared loosely), a rate limit is HTTP 429 or a body whose `error` is 429 or
+ * whose message says too many requests (the family answers HTTP 200 with `Retry-After` in the
+ * body). Nothing else is a rate limit, whatever the X-RateLimit-* headers say.
+ */
+export function readAnswer(response: IN8nHttpFullResponse, now: number): Answer {
 	const status = response.statusCode;
 	const headers = (response.headers ?? {}) as IDataObject;
 	const body = parseBody(response.body);
-	const succeeded = status < 400 && isSuccessBody(body);
-	const nothingRemains = readRateLimit(headers, Date.now()).remaining === 0;
+	const rateLimit = readRateLimit(headers, now);
+	const answer = { status, headers, body, rateLimit };
+	const location = header(headers, 'location');
+	if (status >= 300 && status < 400 && location) return { ...answer, kind: 'redirect', location };
+	if (status >= 200 && status < 300 && isRecord(body) && isSuccess(body.error)) {
+		return { ...answer, kind: 'success' };
+	}
+	if (isRateLimit(status, body)) {
+		const hint = isRecord(body) ? (body['Retry-After'] ?? body.retryAfter) : undefined;
+		const retryAt =
+			parseRetryAfter(hint, now) ??
+			parseRetryAfter(header(headers, 'Retry-After'), now) ??
+			rateLimit.resetAt;
+		return { ...answer, kind: 'rateLimited', retryAt };
+	}
+	return { ...answer, kind: 'failed' };
+}
+
+/** What the budget learns from an answer. */
+export function reportOf(answer: Answer, retryAt?: number): AnswerReport {
 	return {
-		status,
-		headers,
-		body,
-		succeeded,
-		rateLimited: status === 429 || (!succeeded && nothingRemains),
+		info: answer.rateLimit,
+		rateLimited: answer.kind === 'rateLimited',
+		retryAt,
+		succeeded: answer.kind === 'success',
 	};
 }
 
+function isSuccess(error: unknown): boolean {
+	return error === 0 || error === '0' || error === false;
+}
+
+function isRateLimit(status: number, body: unknown): boolean {
+	if (status === 429) return true;
+	if (!isRecord(body)) return false;
+	return (
+		String(body.error).trim() === '429' || /too many (api )?requests/i.test(textOf(body.message))
+	);
+}
+
 function parseBody(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (body === undefined || body === null) return '';
 	if (typeof body !== 'string') return body;
+	const text = body.trim();
+	if (!text) return '';
 	try {
-		return JSON.parse(body);
+		return JSON.parse(text);
 	} catch {
 		return body;
 	}
 }
 
-function isSuccessBody(body: unknown): boolean {
-	// `error` is 0 on success, "0" in list answers: compared loosely, as the reference asks.
-	return typeof body === 'object' && body !== null && String((body as IDataObject).error) === '0';
-}
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function isRecord(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,4 @@
-import { InputError } from '../shared/validation';
+import { InputError, parseHttpUrl } from '../shared/validation';
 
 /**
  * The credential's Base URL, with or without a trailing slash or `/api`, possibly in a
@@ -6,15 +6,10 @@ import { InputError } from '../shared/validation';
  */
 export function apiRootFromBaseUrl(baseUrl: unknown): string {
 	const raw = typeof baseUrl === 'string' ? baseUrl.trim() : '';
-	let url: URL | undefined;
-	try {
-		url = new URL(raw);
-	} catch {
-		url = undefined;
-	}
-	if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+	const url = parseHttpUrl(raw);
+	if (!url || url.search || url.hash || url.username || url.password) {
 		throw new InputError(
-			`The credential's Base URL must be an http(s) address such as https://links.example.com (no query or #fragment), but it is ${raw ? `"${raw}"` : 'empty'}`,
+			`The credential's Base URL must be an http(s) address such as https://links.example.com (with a host name, no spaces, no query or #fragment), but it is ${raw ? `"${raw}"` : 'empty'}`,
 		);
 	}
 	const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '');

@@ -14,13 +14,20 @@ export interface Page {
 	current?: number;
 	maxPage?: number;
 	perPage?: number;
+	/** `nextpage` was sent and is null: the last page, as the service says. */
+	last: boolean;
 }
 
+/** Empty pages in a row, before `maxpage`, after which the rest is taken to be empty too. */
+const MAX_EMPTY_PAGES_IN_A_ROW = 5;
+
 /**
- * Reads a list page by page (page 1, 2, …) until `currentpage >= maxpage`, an empty page,
- * or `limit` records. The meaning of `nextpage` and `result` at the last page is undocumented,
- * so neither is trusted. A page is never asked for twice and never more than `maxpage` pages; a
- * service that ignores `page` is reported rather than read forever.
+ * Reads a list page by page, asking page 1, 2, 3, … (never the same page twice, whatever
+ * `currentpage` says, counting from 0 included) with the same page size, so that page numbers
+ * keep meaning the same records. It stops with `limit` records, at `maxpage` (a short or empty
+ * page before it does not end the list: the service skips records it cannot show), or, without
+ * `maxpage`, at an empty or short page or `nextpage: null`. A record that comes again (the list
+ * shifted while being read; system records repeated on every page) is passed on once.
  */
 export async function readPages(
 	context: RequestContext,
@@ -29,55 +36,116 @@ export async function readPages(
 	limit: number,
 	onPage: (records: IDataObject[]) => Promise<void>,
 ): Promise<void> {
-	// The same size on every page, so that page numbers keep meaning the same records.
 	const perPage = Math.min(context.settings.pageSize, limit);
-
+	const seen = new Set<string>();
 	let collected = 0;
-	let previousPage = 0;
-	let previousFirstId: unknown;
-	for (let page = 1; collected < limit;) {
+	let emptyInARow = 0;
+	for (let page = 1; collected < limit; page++) {
 		const body = await sendRequest(context, {
 			...request,
 			qs: { ...request.qs, page, limit: perPage },
 		});
-		const { records, current: reported, maxPage, perPage: reportedPerPage } = pageOf(body, list);
-		const current = reported ?? page;
-		const firstId = records[0]?.id;
-
-		if (
-			page > 1 &&
-			(current <= previousPage || (firstId !== undefined && firstId === previousFirstId))
-		) {
-			throw new NodeOperationError(
-				context.node,
-				`The service answered page ${current} when page ${page} was asked for; stopped reading to avoid repeating records`,
-				{
-					itemIndex: context.itemIndex,
-					description: `${collected} records were read before this. The service seems to ignore the "page" parameter; turn off Return All and use a Limit no larger than one page.`,
-				},
-			);
+		const found = pageOf(body, list, context, `${request.method} ${request.path}`);
+		const fresh = found.records.filter((record) => {
+			const identity = identityOf(record, list);
+			if (seen.has(identity)) return false;
+			seen.add(identity);
+			return true;
+		});
+		if (page > 1 && found.records.length > 0 && fresh.length === 0 && hasIds(found.records)) {
+			throw repeatedPage(context, page, found.current, collected);
 		}
-		const taken = records.slice(0, limit - collected);
+		const taken = fresh.slice(0, limit - collected);
 		collected += taken.length;
 		if (taken.length) await onPage(taken);
 
-		if (records.length === 0 || (maxPage !== undefined && current >= maxPage)) return;
-		// Without maxpage, a page shorter than the page size is the last one.
-		if (maxPage === undefined && records.length < (reportedPerPage ?? perPage)) return;
-		previousPage = current;
-		previousFirstId = firstId;
-		page = current + 1;
+		emptyInARow = found.records.length === 0 ? emptyInARow + 1 : 0;
+		const { maxPage, current } = found;
+		if (maxPage === undefined) {
+			if (found.last || found.records.length === 0) return;
+			if (found.records.length < Math.min(perPage, found.perPage ?? perPage)) return;
+			continue;
+		}
+		// Counting from 0, the last page is the one whose number reaches maxpage (one more page
+		// is read when maxpage counts the pages: an empty answer, not a lost page).
+		if (current === page - 1 ? current >= maxPage : page >= maxPage) return;
+		// A page count no list can fill: stop rather than read empty pages to the end of it.
+		if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) return;
 	}
 }
 
-/** A list answer's records (under the operation's collection key) and its page numbers. */
-export function pageOf(body: IDataObject, list: ListFacts): Page {
-	const envelope = isRecord(body.data) ? body.data : {};
-	const key = list.keys.find((candidate) => Array.isArray(envelope[candidate]));
+/**
+ * A list answer's records (under one of the operation's collection keys) and its page numbers.
+ * An answer without its records, or with records that are not objects, is refused: reading it
+ * as "no records" would hide the problem.
+ */
+export function pageOf(
+	body: IDataObject,
+	list: ListFacts,
+	context: RequestContext,
+	what: string,
+): Page {
+	const envelope = body.data;
+	const key = isRecord(envelope)
+		? list.keys.find((candidate) => Array.isArray(envelope[candidate]))
+		: undefined;
+	if (!isRecord(envelope) || key === undefined) {
+		const missing = isRecord(envelope)
+			? `no "${list.keys.join('" or "')}" list in its "data"`
+			: 'no "data"';
+		throw new NodeOperationError(context.node, `The service's answer to ${what} holds ${missing}`, {
+			itemIndex: context.itemIndex,
+			description:
+				'A list answer carries its records in an array under "data"; this one does not, so the list cannot be read.',
+		});
+	}
+	const records = envelope[key] as unknown[];
+	const odd = records.findIndex((record) => !isRecord(record));
+	if (odd !== -1) {
+		throw new NodeOperationError(
+			context.node,
+			`The service's answer to ${what} holds a record that is not an object (record ${odd + 1}: ${JSON.stringify(records[odd])?.slice(0, 60)})`,
+			{ itemIndex: context.itemIndex },
+		);
+	}
 	return {
-		records: (key === undefined ? [] : envelope[key]) as IDataObject[],
+		records: records as IDataObject[],
 		current: wholeNumber(envelope.currentpage),
 		maxPage: wholeNumber(envelope.maxpage),
 		perPage: wholeNumber(envelope.perpage),
+		last: 'nextpage' in envelope && envelope.nextpage === null,
 	};
+}
+
+/** What makes a record the same record on another page: its identity fields, or all of it. */
+export function identityOf(record: IDataObject, list: ListFacts): string {
+	const fields = list.identity ?? ['id'];
+	const values = fields.map((field) => record[field]);
+	if (values.some((value) => value === null || value === undefined)) {
+		return `record:${JSON.stringify(record)}`;
+	}
+	return `id:${JSON.stringify(values)}`;
+}
+
+const hasIds = (records: IDataObject[]) =>
+	records.some((record) => record.id !== null && record.id !== undefined);
+
+function repeatedPage(
+	context: RequestContext,
+	page: number,
+	current: number | undefined,
+	read: number,
+) {
+	const answered =
+		current !== undefined && current !== page
+			? `page ${current} when page ${page} was asked for`
+			: `page ${page} with the records of an earlier page`;
+	return new NodeOperationError(
+		context.node,
+		`The service answered ${answered}; stopped reading to avoid repeating records`,
+		{
+			itemIndex: context.itemIndex,
+			description: `${read} records were read before this. The service seems to ignore the "page" parameter; turn off Return All and use a Limit no larger than one page.`,
+		},
+	);
 }

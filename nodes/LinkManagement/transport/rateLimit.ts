@@ -1,90 +1,73 @@
 import { createHash } from 'node:crypto';
 
-import { wholeNumber } from '../shared/validation';
+import type { RateLimitInfo } from './rateLimitHeaders';
 
 /**
- * The service allows a number of requests per window and announces it in X-RateLimit-*
- * headers. This module keeps, per credential, what the last responses said and holds
- * requests back when nothing remains, so that concurrent items and executions in this
- * process share one budget. It only does arithmetic and bookkeeping: waiting is the
- * caller's (it owns the cancel signal), so this file never sleeps.
+ * The rate-limit budget of one API key, as this process knows it. It only does bookkeeping and
+ * decides when the next request may go; waiting is the caller's (it owns the cancel signal).
+ *
+ * The rules, in order:
+ * - A rate-limit answer blocks every request of the key until the time it gives (the newest
+ *   answer wins over what older answers said).
+ * - With X-RateLimit-* headers: when nothing is known (a fresh window), one request goes alone
+ *   to learn the budget; then requests go while the service says some remain, and wait for the
+ *   reset when none do. Requests in flight count as spent.
+ * - Several processes (n8n's queue-mode workers) may spend the same key; none of them can see
+ *   the others, but every answer carries the key's shared Remaining. When this process sees
+ *   another spender (Remaining fell by more than its own requests, or a rate-limit answer came
+ *   while it believed budget was left), it stops sending in bursts and spreads its requests
+ *   evenly over what is left of the window: one every (time to reset ÷ shared Remaining).
+ *   Each spender doing so leaves the others their part, and together they spend the window's
+ *   budget by its end, whatever their number, with few refused requests. After three windows
+ *   without a sign of others it sends in bursts again, which is fastest alone.
+ * - Without headers (some installations send none): requests go unpaced until a rate-limit
+ *   answer; from then on the limit and the window it taught (requests that succeeded in the
+ *   window, and the window's length up to the retry time) pace the key.
  */
 
-export interface RateLimitInfo {
-	limit?: number;
-	remaining?: number;
-	/** When the window resets, as epoch milliseconds. */
-	resetAt?: number;
+export interface AnswerReport {
+	/** The answer's X-RateLimit-* headers (`remaining` undefined when it sent none). */
+	info: RateLimitInfo;
+	/** The answer refused the request for the rate limit (it was not applied). */
+	rateLimited: boolean;
+	/** For a rate-limit answer: when the caller will try again (epoch ms). */
+	retryAt?: number;
+	succeeded: boolean;
 }
 
-type Headers = Record<string, unknown>;
-
-const header = (headers: Headers, name: string): string | undefined => {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	const first = Array.isArray(value) ? value[0] : value;
-	return first === undefined || first === null ? undefined : String(first).trim();
-};
-
-/**
- * X-RateLimit-Reset has no documented format. Accepted: Unix seconds, Unix milliseconds,
- * seconds to wait, and an HTTP date. Returns epoch milliseconds.
- */
-export function parseResetTime(value: string | undefined, now: number): number | undefined {
-	if (!value) return undefined;
-	if (/^\d+(\.\d+)?$/.test(value)) {
-		const number = Number(value);
-		if (number >= 1e12) return number; // Unix milliseconds
-		if (number >= 1e9) return number * 1000; // Unix seconds
-		return now + number * 1000; // seconds to wait
-	}
-	return httpDate(value);
-}
-
-/** An HTTP date such as "Sat, 21 Nov 2026 12:00:42 GMT" (a bare number is not a date). */
-function httpDate(value: string): number | undefined {
-	if (!/[a-z]/i.test(value)) return undefined;
-	const date = Date.parse(value);
-	return Number.isNaN(date) ? undefined : date;
-}
-
-/** Retry-After: seconds to wait, or an HTTP date. Returns epoch milliseconds. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-	if (!value) return undefined;
-	if (/^\d+(\.\d+)?$/.test(value)) return now + Number(value) * 1000;
-	return httpDate(value);
-}
-
-export function readRateLimit(headers: Headers, now: number): RateLimitInfo {
-	const remaining = wholeNumber(header(headers, 'X-RateLimit-Remaining'));
-	return {
-		limit: wholeNumber(header(headers, 'X-RateLimit-Limit')),
-		// Older versions of the service count below zero once the budget is spent.
-		remaining: remaining === undefined ? undefined : Math.max(0, remaining),
-		resetAt: parseResetTime(header(headers, 'X-RateLimit-Reset'), now),
-	};
-}
-
-/** When a rate-limited request may be sent again: the reset header, then Retry-After. */
-export function retryTimeFromHeaders(headers: Headers, now: number): number | undefined {
-	return (
-		readRateLimit(headers, now).resetAt ?? parseRetryAfter(header(headers, 'Retry-After'), now)
-	);
-}
-
-/** A small pause after the announced reset, for clock rounding between us and the service. */
-export const RESET_MARGIN_MS = 20;
-
-/** Two reset times this close apart belong to the same window (reset formats round to seconds). */
-const SAME_WINDOW_MS = 1000;
+export type Turn = { kind: 'go' } | { kind: 'waitUntil'; time: number } | { kind: 'waitForAnswer' };
 
 interface Budget {
+	limit?: number;
 	remaining?: number;
 	resetAt?: number;
+	/** A rate-limit answer said: nothing before this time. */
+	blockedUntil?: number;
 	inFlight: number;
-	/** The service answered without rate-limit headers: nothing to pace by. */
-	unlimited: boolean;
-	waiters: Array<() => void>;
+	/** Whether the service sends X-RateLimit-* headers; unknown until an answer tells. */
+	headers?: boolean;
+	/** Our requests counted in the current window (for telling other spenders apart). */
+	sentInWindow: number;
+	succeededInWindow: number;
+	windowStart?: number;
+	/** The longest window seen: how long "a window" is for this key. */
+	windowMs?: number;
+	/** Without headers: the budget a rate-limit answer taught. */
+	learned?: { limit: number; windowMs: number };
+	contendedUntil?: number;
+	lastSentAt?: number;
+	/** When requests were last let go after a reset, to learn how late after it to go. */
+	releasedAt?: number;
+	marginMs: number;
 }
+
+/** Two reset times this close apart belong to the same window (formats round to seconds). */
+const SAME_WINDOW_MS = 1000;
+const DEFAULT_WINDOW_MS = 60_000;
+const CONTENTION_MEMORY_WINDOWS = 3;
+/** A small pause after an announced reset, for clock rounding between us and the service. */
+export const RESET_MARGIN_MS = 20;
+const LATE_RESET_MARGIN_MS = 1000;
 
 const budgets = new Map<string, Budget>();
 
@@ -96,93 +79,146 @@ export function budgetKey(apiRoot: string, apiKey: string): string {
 function budgetFor(key: string): Budget {
 	let budget = budgets.get(key);
 	if (!budget) {
-		budget = { inFlight: 0, unlimited: false, waiters: [] };
+		budget = { inFlight: 0, sentInWindow: 0, succeededInWindow: 0, marginMs: RESET_MARGIN_MS };
 		budgets.set(key, budget);
 	}
 	return budget;
 }
 
-export type SlotDecision =
-	| { kind: 'go' }
-	/** Nothing remains: wait until this time (epoch ms), then ask again. */
-	| { kind: 'waitUntil'; time: number }
-	/** The budget is unknown and a request is already finding it out: wait for its answer. */
-	| { kind: 'waitForAnswer'; answered: Promise<void> };
-
-/**
- * Ask for permission to send one request now. When the window has passed or nothing is known
- * yet, one request goes alone to learn the budget; the rest wait for its answer.
- */
-export function takeSlot(key: string, now: number): SlotDecision {
-	const budget = budgetFor(key);
-	if (budget.resetAt !== undefined && now >= budget.resetAt) {
-		budget.remaining = undefined;
-		budget.resetAt = undefined;
-	}
-	if (budget.unlimited) {
-		budget.inFlight++;
-		return { kind: 'go' };
-	}
-	if (budget.remaining === undefined) {
-		if (budget.inFlight === 0) {
-			budget.inFlight++;
-			return { kind: 'go' };
-		}
-		return {
-			kind: 'waitForAnswer',
-			answered: new Promise<void>((resolve) => budget.waiters.push(resolve)),
-		};
-	}
-	if (budget.remaining > 0) {
-		budget.remaining--;
-		budget.inFlight++;
-		return { kind: 'go' };
-	}
-	if (budget.resetAt === undefined) {
-		// Nothing remains and no reset time is known: learn it again with one request.
-		budget.remaining = undefined;
-		return takeSlot(key, now);
-	}
-	return { kind: 'waitUntil', time: budget.resetAt + RESET_MARGIN_MS };
+function startWindow(budget: Budget, now: number) {
+	budget.remaining = undefined;
+	budget.resetAt = undefined;
+	budget.windowStart = undefined;
+	budget.sentInWindow = 0;
+	budget.succeededInWindow = 0;
+	budget.releasedAt = now;
 }
 
-/** Record what a response said about the budget (or that no response came) and wake waiters. */
-export function settleSlot(key: string, headers: Headers | undefined, now: number): void {
+/** Decides whether one more request may go now; when it may, counts it as sent. */
+export function takeSlot(key: string, now: number): Turn {
+	const budget = budgetFor(key);
+	const turn = nextTurn(budget, now);
+	if (turn.kind === 'go') {
+		budget.inFlight++;
+		if (budget.remaining !== undefined) budget.remaining--;
+		budget.windowStart ??= now;
+		budget.sentInWindow++;
+		budget.lastSentAt = now;
+	}
+	return turn;
+}
+
+function nextTurn(budget: Budget, now: number): Turn {
+	if (budget.blockedUntil !== undefined) {
+		if (now < budget.blockedUntil) return { kind: 'waitUntil', time: budget.blockedUntil };
+		budget.blockedUntil = undefined;
+		startWindow(budget, now);
+	}
+	if (budget.resetAt !== undefined && now >= budget.resetAt) startWindow(budget, now);
+	if (budget.headers === false) return learnedTurn(budget, now);
+	const probe: Turn = budget.inFlight === 0 ? { kind: 'go' } : { kind: 'waitForAnswer' };
+	if (budget.remaining === undefined) return probe;
+	if (budget.remaining <= 0) {
+		if (budget.resetAt === undefined) return probe;
+		return { kind: 'waitUntil', time: budget.resetAt + budget.marginMs };
+	}
+	const contended = budget.contendedUntil !== undefined && now < budget.contendedUntil;
+	if (contended && budget.resetAt !== undefined && budget.lastSentAt !== undefined) {
+		const next = budget.lastSentAt + (budget.resetAt - now) / budget.remaining;
+		if (next > now) return { kind: 'waitUntil', time: next };
+	}
+	return { kind: 'go' };
+}
+
+/** Without headers: unpaced until a rate-limit answer taught the budget, then paced by it. */
+function learnedTurn(budget: Budget, now: number): Turn {
+	const { learned, windowStart } = budget;
+	if (!learned) return { kind: 'go' };
+	if (windowStart !== undefined && now >= windowStart + learned.windowMs) {
+		startWindow(budget, now);
+	}
+	if (budget.windowStart === undefined || budget.sentInWindow < learned.limit)
+		return { kind: 'go' };
+	return { kind: 'waitUntil', time: budget.windowStart + learned.windowMs + budget.marginMs };
+}
+
+/** Records what an answer said about the budget (nothing when no answer came). */
+export function settleSlot(key: string, report: AnswerReport | undefined, now: number): void {
 	const budget = budgetFor(key);
 	budget.inFlight = Math.max(0, budget.inFlight - 1);
-	if (headers) {
-		const info = readRateLimit(headers, now);
-		if (info.remaining === undefined) {
-			budget.unlimited = true;
-		} else {
-			budget.unlimited = false;
-			applyInfo(budget, info.remaining, info.resetAt, now);
-		}
+	if (!report) return;
+	const believedLeft = budget.remaining;
+	if (report.info.remaining !== undefined) {
+		budget.headers = true;
+		applyHeaders(budget, report.info, now);
+	} else if (!report.rateLimited && report.succeeded) {
+		budget.headers ??= false;
 	}
-	const waiters = budget.waiters.splice(0);
-	for (const wake of waiters) wake();
+	if (report.succeeded) budget.succeededInWindow++;
+	if (report.rateLimited) onRateLimited(budget, report, believedLeft, now);
 }
 
-function applyInfo(budget: Budget, remaining: number, resetAt: number | undefined, now: number) {
+function applyHeaders(budget: Budget, info: RateLimitInfo, now: number) {
+	const remaining = info.remaining ?? 0;
+	const sameWindow =
+		budget.resetAt !== undefined &&
+		info.resetAt !== undefined &&
+		Math.abs(info.resetAt - budget.resetAt) < SAME_WINDOW_MS;
+	if (!sameWindow && budget.resetAt !== undefined && (info.resetAt ?? Infinity) < budget.resetAt) {
+		return; // an answer from an earlier window, arriving late
+	}
+	if (!sameWindow) {
+		// A new window: our requests still in flight will be counted in it.
+		budget.sentInWindow = budget.inFlight + 1;
+		budget.succeededInWindow = 0;
+	}
+	const limit = info.limit ?? budget.limit;
+	// The service counted more of the key's requests than this process sent: others spend it too.
+	if (limit !== undefined && limit - remaining > budget.sentInWindow + 1)
+		markContended(budget, now);
 	// Requests still in flight may not be counted by the service yet: count them as spent.
 	const left = Math.max(0, remaining - budget.inFlight);
-	if (resetAt !== undefined && resetAt <= now) return; // an answer from a window already over
-	if (budget.resetAt === undefined || budget.remaining === undefined) {
-		budget.remaining = left;
-		budget.resetAt = resetAt;
-	} else if (resetAt === undefined || Math.abs(resetAt - budget.resetAt) < SAME_WINDOW_MS) {
-		budget.remaining = Math.min(budget.remaining, left);
-		if (resetAt !== undefined) budget.resetAt = Math.min(budget.resetAt, resetAt);
-	} else if (resetAt > budget.resetAt) {
-		budget.remaining = left; // the service has started a new window
-		budget.resetAt = resetAt;
+	budget.remaining = sameWindow ? Math.min(budget.remaining ?? left, left) : left;
+	budget.resetAt = info.resetAt;
+	budget.limit = limit;
+	if (info.resetAt !== undefined) {
+		budget.windowMs = Math.max(budget.windowMs ?? 0, info.resetAt - now);
 	}
+}
+
+function onRateLimited(
+	budget: Budget,
+	report: AnswerReport,
+	believedLeft: number | undefined,
+	now: number,
+) {
+	// Refused although this process believed budget was left: someone else spent it.
+	if (budget.headers === true && believedLeft !== undefined && believedLeft > 0) {
+		markContended(budget, now);
+	}
+	// Refused right after going at a reset: go a little later after the next one.
+	if (budget.releasedAt !== undefined && now - budget.releasedAt < 2 * LATE_RESET_MARGIN_MS) {
+		budget.marginMs = LATE_RESET_MARGIN_MS;
+	}
+	if (budget.headers !== true && report.retryAt !== undefined && budget.windowStart !== undefined) {
+		const windowMs = Math.max(SAME_WINDOW_MS, report.retryAt - budget.windowStart);
+		if (budget.succeededInWindow > 0) {
+			budget.learned = { limit: budget.succeededInWindow, windowMs };
+		}
+	}
+	budget.remaining = 0;
+	budget.blockedUntil = report.retryAt;
+	budget.releasedAt = undefined;
+}
+
+function markContended(budget: Budget, now: number) {
+	const windowMs = budget.windowMs ?? budget.learned?.windowMs ?? DEFAULT_WINDOW_MS;
+	budget.contendedUntil = now + CONTENTION_MEMORY_WINDOWS * windowMs;
 }
 
 /** What this process knows of a budget, for tests and diagnostics. */
-export function budgetSnapshot(key: string): Readonly<Omit<Budget, 'waiters'>> {
-	const { waiters: _waiters, ...rest } = budgetFor(key);
-	return { ...rest };
+export function budgetSnapshot(key: string): Readonly<Budget> {
+	return { ...budgetFor(key) };
 }
 
 /** Forget every budget (tests start from a clean process state). */

@@ -16,6 +16,7 @@ import { isRecord } from './answer';
 import type { RequestContext } from './context';
 import { CREDENTIAL_TYPE, requestContext } from './context';
 import { readPages } from './pagination';
+import { redact, redactDeep } from './redact';
 import type { ServiceRequest } from './send';
 import { sendRequest } from './send';
 
@@ -39,14 +40,20 @@ export function serviceRouting(setup: RoutingSetup) {
 		requestData: RoutingRequest,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
+		const secret = { apiKey: '' };
 		try {
-			const items = await runOperation(this, setup, requestData);
-			return items.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			const records = await runOperation(this, setup, requestData, secret);
+			return records.map((json) => ({
+				json: redactDeep(secret, json),
+				pairedItem: { item: itemIndex },
+			}));
 		} catch (caught) {
-			const error =
+			const error = redactError(
+				secret,
 				caught instanceof NodeApiError || caught instanceof NodeOperationError
 					? caught
-					: new NodeOperationError(this.getNode(), caught as Error, { itemIndex });
+					: new NodeOperationError(this.getNode(), caught as Error, { itemIndex }),
+			);
 			if (this.continueOnFail()) {
 				return [{ json: { error: error.message }, error, pairedItem: { item: itemIndex } }];
 			}
@@ -55,10 +62,22 @@ export function serviceRouting(setup: RoutingSetup) {
 	};
 }
 
+/** The error with the API key taken out of every text it carries. */
+function redactError<T extends NodeApiError | NodeOperationError>(
+	secret: { apiKey: string },
+	error: T,
+) {
+	error.message = redact(secret, error.message);
+	if (typeof error.description === 'string') error.description = redact(secret, error.description);
+	error.context = redactDeep(secret, error.context ?? {});
+	return error;
+}
+
 async function runOperation(
 	fns: IExecutePaginationFunctions,
 	setup: RoutingSetup,
 	requestData: RoutingRequest,
+	secret: { apiKey: string },
 ): Promise<IDataObject[]> {
 	const node = fns.getNode();
 	const itemIndex = fns.getItemIndex();
@@ -76,6 +95,7 @@ async function runOperation(
 		settings,
 		fns.getExecutionCancelSignal(),
 	);
+	secret.apiKey = context.apiKey;
 	const prepared = requestData.options;
 	const { path, ids } = resolvePath(fns, facts, String(prepared.url ?? ''), context);
 	const request: ServiceRequest = {

@@ -6,18 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import type { Answer } from './answer';
-import { readAnswer } from './answer';
+import { readAnswer, reportOf } from './answer';
 import type { RequestContext } from './context';
-import {
-	connectionError,
-	connectionErrorCode,
-	NOT_SENT_CODES,
-	TIMED_OUT,
-	rateLimitedError,
-	serviceError,
-} from './errors';
-import { RESET_MARGIN_MS, retryTimeFromHeaders, settleSlot, takeSlot } from './rateLimit';
-import { backoffMs, pause, untilAborted } from './waits';
+import { connectionError, rateLimitedError, redirectRefused, serviceError } from './errors';
+import { readFailure, worthRetrying } from './failures';
+import { newTicket, settleTurn, takeTurn } from './turns';
+import { backoffMs, pause } from './waits';
 
 /** One request to the service, below its API root. */
 export interface ServiceRequest {
@@ -33,98 +27,118 @@ export interface ServiceRequest {
 const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 const TRANSIENT_STATUSES = [502, 503, 504];
 const MAX_TRANSIENT_RETRIES = 3;
+const MAX_REDIRECTS = 3;
 
 /**
- * Sends one request through the shared budget, waiting and retrying as the service asks, and
+ * Sends one request through the key's budget, waiting and retrying as the service asks, and
  * returns the body of a successful answer (`error` 0). Anything else becomes an error that
- * carries the service's message.
+ * carries the service's words. A request that may have been applied (any answer but a rate
+ * limit, a dropped connection, a timeout) is sent again only when that cannot apply it twice:
+ * never a POST.
  */
 export async function sendRequest(
 	context: RequestContext,
 	request: ServiceRequest,
 ): Promise<IDataObject> {
-	let waitedMs = 0;
-	let transientRetries = 0;
-	let rateLimitRetries = 0;
+	const { settings } = context;
+	const ticket = newTicket();
 	const idempotent = IDEMPOTENT_METHODS.includes(request.method);
+	let url = `${context.apiRoot}${request.path}`;
+	let serviceWaitMs = 0;
+	let rateLimitAnswers = 0;
+	let transientRetries = 0;
+	let redirects = 0;
+	let earlierTryMayHaveApplied = false;
 	// Transient faults are tried again only while the item has spent less than one Timeout on
 	// them, so that a failing service holds an item for about two Timeouts at most.
-	const retriesEndAt = Date.now() + context.settings.timeoutMs;
-	const mayRetry = (delayMs: number) =>
-		transientRetries < MAX_TRANSIENT_RETRIES && Date.now() + delayMs < retriesEndAt;
+	const retriesEndAt = Date.now() + settings.timeoutMs;
+	const retryAfterFault = async () => {
+		const delayMs = backoffMs(transientRetries);
+		if (transientRetries >= MAX_TRANSIENT_RETRIES || Date.now() + delayMs >= retriesEndAt) {
+			return false;
+		}
+		transientRetries++;
+		await pause(delayMs, context.signal);
+		return true;
+	};
 
 	for (;;) {
-		await takeBudgetSlot(context);
+		const turn = await takeTurn(context.budget, ticket, settings.maxWaitMs, context.signal);
+		if (!turn.go) throw rateLimitedError(context, turn.until, serviceWaitMs);
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await context.send(requestOptionsFor(context, request));
+			response = await context.send(requestOptionsFor(context, request, url));
 		} catch (error) {
-			settleSlot(context.budget, undefined, Date.now());
-			const code = connectionErrorCode(error);
-			const delayMs = backoffMs(transientRetries);
-			// A request that timed out is not sent again: the Timeout has been spent waiting.
-			const mayResend =
-				NOT_SENT_CODES.includes(code ?? '') ||
-				(idempotent && code !== undefined && code !== TIMED_OUT);
-			if (mayResend && mayRetry(delayMs)) {
-				transientRetries++;
-				await pause(delayMs, context.signal);
+			settleTurn(context.budget, undefined);
+			const failure = readFailure(error);
+			if (worthRetrying(failure, idempotent) && (await retryAfterFault())) {
+				earlierTryMayHaveApplied ||= !failure.neverSent;
 				continue;
 			}
-			throw connectionError(context, request, error, code);
+			throw connectionError(context, request, failure);
 		}
-		settleSlot(context.budget, response.headers, Date.now());
-		const answer = readAnswer(response);
+		const answer = readAnswer(response, Date.now());
 
-		if (answer.rateLimited) {
-			const waitMs = rateLimitWaitMs(answer, rateLimitRetries++);
-			const resetAt = Date.now() + waitMs;
-			const { maxWaitMs, maxTotalWaitMs } = context.settings;
-			if (waitMs > maxWaitMs || waitedMs + waitMs > maxTotalWaitMs) {
-				throw rateLimitedError(context, resetAt, waitedMs);
+		if (answer.kind === 'rateLimited') {
+			// The service refused it without applying it: the same request goes again, even a POST.
+			const retryAt = answer.retryAt ?? Date.now() + backoffMs(rateLimitAnswers);
+			rateLimitAnswers++;
+			settleTurn(context.budget, reportOf(answer, retryAt));
+			const waitMs = Math.max(0, retryAt - Date.now());
+			if (waitMs > settings.maxWaitMs || serviceWaitMs + waitMs > settings.maxTotalWaitMs) {
+				throw rateLimitedError(context, retryAt, serviceWaitMs);
 			}
-			waitedMs += waitMs;
-			await pause(waitMs, context.signal);
+			serviceWaitMs += waitMs;
 			continue;
 		}
-		const delayMs = backoffMs(transientRetries);
-		if (TRANSIENT_STATUSES.includes(answer.status) && idempotent && mayRetry(delayMs)) {
-			transientRetries++;
-			await pause(delayMs, context.signal);
+		settleTurn(context.budget, reportOf(answer));
+		if (answer.kind === 'redirect') {
+			url = redirectTarget(context, request, answer, url);
+			if (++redirects > MAX_REDIRECTS) throw serviceError(context, request, answer);
 			continue;
 		}
-		if (!answer.succeeded) throw serviceError(context, answer);
+		if (TRANSIENT_STATUSES.includes(answer.status) && idempotent && (await retryAfterFault())) {
+			earlierTryMayHaveApplied = true;
+			continue;
+		}
+		if (answer.kind !== 'success') {
+			throw serviceError(context, request, answer, {
+				earlierTryMayHaveApplied:
+					idempotent && request.method !== 'GET' && earlierTryMayHaveApplied,
+			});
+		}
 		return answer.body as IDataObject;
 	}
 }
 
-/** Waits until the shared budget lets one more request go. */
-async function takeBudgetSlot(context: RequestContext): Promise<void> {
-	for (;;) {
-		const decision = takeSlot(context.budget, Date.now());
-		if (decision.kind === 'go') return;
-		if (decision.kind === 'waitForAnswer') {
-			await untilAborted(decision.answered, context.signal);
-			continue;
-		}
-		const waitMs = Math.max(0, decision.time - Date.now());
-		if (waitMs > context.settings.maxWaitMs) throw rateLimitedError(context, decision.time, 0);
-		await pause(waitMs, context.signal);
+/**
+ * Where a redirect leads. Only within the Base URL's origin: the API key goes nowhere else,
+ * so a redirect to another origin fails the item instead of being followed.
+ */
+function redirectTarget(
+	context: RequestContext,
+	request: ServiceRequest,
+	answer: Answer,
+	from: string,
+): string {
+	let target: URL | undefined;
+	try {
+		target = new URL(answer.location ?? '', from);
+	} catch {
+		target = undefined;
 	}
-}
-
-function rateLimitWaitMs(answer: Answer, retry: number): number {
-	const now = Date.now();
-	const retryAt = retryTimeFromHeaders(answer.headers, now);
-	if (retryAt !== undefined && retryAt > now) return retryAt - now + RESET_MARGIN_MS;
-	// No usable header: exponential backoff with jitter.
-	return backoffMs(retry);
+	if (!target || target.origin !== new URL(context.apiRoot).origin) {
+		throw redirectRefused(context, request, String(answer.location));
+	}
+	target.search = '';
+	return target.toString();
 }
 
 /** n8n's prepared options, with the address, the path's own settings and the body added. */
 export function requestOptionsFor(
 	context: RequestContext,
 	request: ServiceRequest,
+	url = `${context.apiRoot}${request.path}`,
 ): IHttpRequestOptions {
 	const {
 		baseURL: _baseURL,
@@ -137,7 +151,7 @@ export function requestOptionsFor(
 	const options: IHttpRequestOptions = {
 		...prepared,
 		method: request.method,
-		url: `${context.apiRoot}${request.path}`,
+		url,
 		headers: {
 			...prepared.headers,
 			Accept: 'application/json',
@@ -147,6 +161,8 @@ export function requestOptionsFor(
 		timeout: context.settings.timeoutMs,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// Redirects are followed here, within the Base URL's origin only (see redirectTarget).
+		disableFollowRedirect: true,
 	};
 	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
 	if (request.body && Object.keys(request.body).length) options.body = request.body;

@@ -8,6 +8,8 @@ import * as workflow from 'n8n-workflow';
 import type { RunResult } from '../../harness';
 import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../../harness';
 import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
+import type { LocalServer } from '../../helpers/localServer';
+import { localServer } from '../../helpers/localServer';
 import { AUTHORIZATION, mockEndpoint, rl, useServiceMocks } from '../../helpers/service';
 
 useServiceMocks();
@@ -155,5 +157,145 @@ describe('the API key stays secret', () => {
 
 		expect(result.items).toHaveLength(2);
 		expectNoKeyIn(result);
+	});
+});
+
+describe('the key is redacted wherever the service puts it', () => {
+	test('in a success message', async () => {
+		mockEndpoint('DELETE', '/api/pixel/3/delete', {
+			error: 0,
+			message: `Pixel deleted for key ${TEST_API_KEY}.`,
+		});
+
+		const result = await runNode({
+			parameters: { resource: 'pixel', operation: 'delete', pixelId: rl('3') },
+		});
+
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ success: true, message: 'Pixel deleted for key ***.', pixelId: 3 },
+		]);
+		expectNoKeyIn(result);
+	});
+
+	test('in the records of a list, values and keys alike', async () => {
+		mockEndpoint(
+			'GET',
+			'/api/campaigns',
+			listAnswer('campaigns', [
+				{ ...campaignRecords[0], list: `https://links.example.test/u/${TEST_API_KEY}` },
+				{ ...campaignRecords[1], [TEST_API_KEY]: true },
+			]),
+		);
+
+		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' } });
+
+		expect(result.items[0].json.list).toBe('https://links.example.test/u/***');
+		expect(result.items[1].json).toHaveProperty(['***'], true);
+		expectNoKeyIn(result);
+	});
+
+	test('in every field of an error: message, description and context', async () => {
+		mockEndpoint(
+			'GET',
+			'/api/account',
+			{ error: 1, message: { apiKey: `${TEST_API_KEY} is not valid` } },
+			{ status: 403 },
+		);
+
+		const result = await runNode({ parameters: { resource: 'account', operation: 'get' } });
+
+		expect(result.error?.message).toBe('apiKey: *** is not valid');
+		expectNoKeyIn(result);
+	});
+});
+
+describe('a key stored with spaces around it', () => {
+	const spaced = `  ${TEST_API_KEY}\n`;
+
+	test('is sent trimmed, and still redacted', async () => {
+		const endpoint = mockEndpoint('GET', '/api/account', {
+			error: 1,
+			message: `Key ${TEST_API_KEY} is disabled.`,
+		});
+
+		const result = await runNode({
+			credentials: { baseUrl: TEST_BASE_URL, apiKey: spaced },
+			parameters: { resource: 'account', operation: 'get' },
+		});
+
+		// mockEndpoint only answers `Authorization: Bearer <key>` exactly.
+		expect(endpoint.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('Key *** is disabled.');
+		expectNoKeyIn(result);
+	});
+});
+
+describe('redirects never carry the key to another origin', () => {
+	let server: LocalServer | undefined;
+	let elsewhere: LocalServer | undefined;
+	afterEach(async () => {
+		await server?.close();
+		await elsewhere?.close();
+		server = elsewhere = undefined;
+	});
+
+	test('a redirect to another origin is refused with a clear error, and nothing reaches it', async () => {
+		elsewhere = await localServer((_request, response) => response.end('{"error":0,"data":{}}'));
+		const target = elsewhere.url;
+		server = await localServer((_request, response) => {
+			response.writeHead(302, { Location: `${target}/api/account` });
+			response.end();
+		});
+
+		const result = await runNode({
+			credentials: { baseUrl: server.url, apiKey: TEST_API_KEY },
+			parameters: { resource: 'account', operation: 'get' },
+		});
+
+		expect(result.error?.message).toBe(
+			`The Link Management service redirected the request to another address (${target}/api/account); it was not followed, so that the API key is not sent there`,
+		);
+		expect(result.error?.description).toMatch(/Base URL/);
+		expect(elsewhere.requests).toHaveLength(0);
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('a redirect from http to https of the same host is another origin too', async () => {
+		server = await localServer((request, response) => {
+			response.writeHead(301, { Location: `https://127.0.0.1${request.url}` });
+			response.end();
+		});
+
+		const result = await runNode({
+			credentials: { baseUrl: server.url, apiKey: TEST_API_KEY },
+			parameters: { resource: 'account', operation: 'get' },
+		});
+
+		expect(result.error?.message).toMatch(/redirected the request to another address/);
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('a redirect within the same origin is followed, with the key', async () => {
+		server = await localServer((request, response) => {
+			if (request.url?.startsWith('/api/account')) {
+				response.writeHead(307, { Location: '/v2/api/account' });
+				response.end();
+				return;
+			}
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ error: 0, data: { id: 1 } }));
+		});
+
+		const result = await runNode({
+			credentials: { baseUrl: server.url, apiKey: TEST_API_KEY },
+			parameters: { resource: 'account', operation: 'get' },
+		});
+
+		expect(result.items.map((item) => item.json)).toEqual([{ id: 1 }]);
+		expect(server.requests.map((request) => request.url)).toEqual([
+			'/api/account',
+			'/v2/api/account',
+		]);
+		expect(server.requests[1].headers.authorization).toBe(AUTHORIZATION);
 	});
 });

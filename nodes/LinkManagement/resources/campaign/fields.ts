@@ -25,9 +25,14 @@ export const publicField = sentInBody(
 export const campaignNameField = (required: boolean) =>
 	nameField('campaign', 'Summer Sale', required);
 
-/** A campaign always carries `name`: create, update and some list items send it as `domain`. */
+/**
+ * A campaign always carries `name`: create, update and some list items send it as `domain`
+ * (the reference) or as `campaign` (real installations).
+ */
 export function campaignName(record: IDataObject): IDataObject {
-	const { domain, ...rest } = record;
-	if (rest.name !== undefined || domain === undefined) return record;
-	return { id: rest.id, name: domain, ...rest };
+	if (record.name !== undefined) return record;
+	const { domain, campaign, ...rest } = record;
+	const name = campaign ?? domain;
+	if (name === undefined) return record;
+	return { id: rest.id, name, ...rest };
 }

@@ -4,5 +4,6 @@ export const getAll = getManyOperation({
 	path: '/overlay',
 	plural: 'CTA overlays',
 	returns: 'ID, type, name and date',
-	list: { keys: ['cta'] },
+	// The reference lists them under `cta`, real installations under `overlay`.
+	list: { keys: ['cta', 'overlay'] },
 });

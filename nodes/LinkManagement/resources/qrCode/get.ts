@@ -4,10 +4,15 @@ import { qrCodeIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/operation';
 
-/** One QR code: its details, with its statistics under `statistics`. */
+/**
+ * One QR code: its details, with its statistics under `statistics`. Real installations send
+ * the date in `details` under `data` (the reference: `date`).
+ */
 function withStatistics(record: IDataObject): IDataObject {
 	const { details, data, ...rest } = record as IDataObject & { details?: IDataObject };
-	return { ...rest, ...(details ?? {}), statistics: data ?? {} };
+	const { data: date, ...shown } = details ?? {};
+	const withDate = shown.date === undefined && date !== undefined ? { ...shown, date } : shown;
+	return { ...rest, ...withDate, statistics: data ?? {} };
 }
 
 export const get: OperationDefinition = {

@@ -134,6 +134,8 @@ describe('httpUrl', () => {
 		'http://go.example.com',
 		'HTTPS://EXAMPLE.COM/path?x=1',
 		' https://example.com/404 ',
+		'http://localhost:8080/x',
+		'https://bücher.example',
 	])('accepts %j', (value) => {
 		expect(httpUrl(value, 'Domain')).toBe(value.trim());
 	});
@@ -146,6 +148,13 @@ describe('httpUrl', () => {
 		'//example.com',
 		'mailto:a@b.c',
 		'',
+		'https://exa mple.com',
+		'https://example.com/a path',
+		'https://.',
+		'https://-bad-.example',
+		'https://exa_mple.com',
+		'https://.example.com',
+		'http://example..com',
 	])('refuses %j, saying http:// or https:// is expected', (value) => {
 		const message = refusal(() => httpUrl(value, 'Redirect Root'));
 		expect(message).toContain('Redirect Root');
@@ -289,6 +298,9 @@ describe('apiRootFromBaseUrl', () => {
 		['https://h.test//', 'https://h.test/api'],
 		['http://h.test:8080/links', 'http://h.test:8080/links/api'],
 		['  https://h.test/  ', 'https://h.test/api'],
+		['http://127.0.0.1:4010', 'http://127.0.0.1:4010/api'],
+		['http://[::1]:4010/', 'http://[::1]:4010/api'],
+		['https://xn--bcher-kva.example', 'https://xn--bcher-kva.example/api'],
 	])('%j → %j', (baseUrl, apiRoot) => {
 		expect(apiRootFromBaseUrl(baseUrl)).toBe(apiRoot);
 	});
@@ -301,6 +313,11 @@ describe('apiRootFromBaseUrl', () => {
 		'https://h.test?x=1',
 		'https://h.test/#top',
 		'mailto:owner@h.test',
+		'https://h test',
+		'https://h.test/my links',
+		'https://user:secret@h.test',
+		'https://',
+		'https://-h.test',
 		undefined,
 		null,
 		42,

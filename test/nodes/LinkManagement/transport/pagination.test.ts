@@ -104,11 +104,34 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 		]);
 	});
 
-	test('stops at an empty page even when maxpage says there is more', async () => {
-		const asked = serveQrCodes(15, 10, (page) => ({ currentpage: page, maxpage: 9, perpage: 10 }));
+	test('a short or empty page before maxpage does not end the list', async () => {
+		// The service skips records it cannot show (channel items whose QR code is gone).
+		const pages: Record<number, number[]> = { 1: [1, 2], 2: [], 3: [5], 4: [7, 8] };
+		const asked: number[] = [];
+		nock(TEST_BASE_URL)
+			.get('/api/qr')
+			.query(true)
+			.times(10)
+			.reply((uri) => {
+				const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
+				asked.push(page);
+				return [200, qrPage(pages[page] ?? [], { currentpage: page, maxpage: 4, perpage: 2 })];
+			});
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(jsonOf(result).map((json) => json.id)).toEqual([1, 2, 5, 7, 8]);
+		expect(asked).toEqual([1, 2, 3, 4]);
+	});
+
+	test('a page count no list can fill: reading stops after 5 empty pages in a row', async () => {
+		const asked = serveQrCodes(15, 10, (page) => ({
+			currentpage: page,
+			maxpage: 1_000_000,
+			perpage: 10,
+		}));
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toHaveLength(15);
-		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3]);
+		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 	});
 
 	test('maxpage 0 (no records) asks once and returns nothing', async () => {
@@ -153,10 +176,17 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 });
 
 describe('Limit and page size', () => {
-	test('sends the default page size of 100 with Return All', async () => {
-		const asked = serveQrCodes(5, 100);
+	test('sends the default page size of 1,000 with Return All: the budget goes to records', async () => {
+		const asked = serveQrCodes(5, 1000);
 		await runNode({ parameters: getAll({ returnAll: true }) });
-		expect(asked).toEqual([{ page: 1, limit: 100 }]);
+		expect(asked).toEqual([{ page: 1, limit: 1000 }]);
+	});
+
+	test('10,000 records of a service without a page cap take 10 requests', async () => {
+		const asked = serveQrCodes(10_000, 1000);
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+		expect(asked).toHaveLength(10);
+		expect(result.items).toHaveLength(10_000);
 	});
 
 	test('a Limit below the page size asks for no more than the Limit', async () => {
@@ -178,12 +208,12 @@ describe('Limit and page size', () => {
 	});
 
 	test('when the service caps the page size, its perpage and maxpage are followed', async () => {
-		const asked = serveQrCodes(30, 10); // asked for 100 per page, the service sends 10
+		const asked = serveQrCodes(30, 10); // asked for 1,000 per page, the service sends 10
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
 		expect(asked.map(({ page, limit }) => [page, limit])).toEqual([
-			[1, 100],
-			[2, 100],
-			[3, 100],
+			[1, 1000],
+			[2, 1000],
+			[3, 1000],
 		]);
 		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 30));
 	});
@@ -237,5 +267,187 @@ describe('Limit and page size', () => {
 			{ type: 'qr', id: 1, title: 'Item 1' },
 			{ type: 'qr', id: 2, title: 'Item 2' },
 		]);
+	});
+});
+
+/** Serves one answer per page number (a function of the page), recording the pages asked. */
+function servePages(path: string, answer: (page: number) => unknown) {
+	const asked: number[] = [];
+	nock(TEST_BASE_URL)
+		.get(path)
+		.query(true)
+		.times(50)
+		.reply((uri) => {
+			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
+			asked.push(page);
+			return [200, answer(page) as nock.Body];
+		});
+	return asked;
+}
+
+describe('Return All never loops and never outputs a record twice', () => {
+	test('currentpage counting from 0: every page asked once, every record output once', async () => {
+		const asked = servePages('/api/qr', (page) =>
+			qrPage(page <= 3 ? range(page * 10 - 9, page * 10) : [], {
+				currentpage: page - 1,
+				maxpage: 3,
+				perpage: 10,
+			}),
+		);
+
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 30));
+		expect(new Set(asked).size).toBe(asked.length);
+		expect(asked.slice(0, 3)).toEqual([1, 2, 3]);
+	});
+
+	test('currentpage stuck at 0 while the pages differ: stops at maxpage, asks no page twice', async () => {
+		const asked = servePages('/api/qr', (page) =>
+			qrPage(range(page * 10 - 9, page * 10), { currentpage: 0, maxpage: 3, perpage: 10 }),
+		);
+
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+
+		expect(jsonOf(result).map((json) => json.id)).toEqual(range(1, 30));
+		expect(asked).toEqual([1, 2, 3]);
+	});
+
+	test('a record that comes again on a later page (the list shifted) is output once', async () => {
+		const pages: Record<number, number[]> = { 1: [1, 2, 3], 2: [3, 4, 5], 3: [5, 6] };
+		servePages('/api/qr', (page) => qrPage(pages[page] ?? [], { currentpage: page, maxpage: 3 }));
+
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+
+		expect(jsonOf(result).map((json) => json.id)).toEqual([1, 2, 3, 4, 5, 6]);
+	});
+
+	test('records without an ID repeated on every page (system domains) are output once', async () => {
+		const system = [
+			{ id: null, domain: 'https://short.example', redirectroot: '', redirect404: '' },
+			{ id: null, domain: 'https://go.example', redirectroot: '', redirect404: '' },
+		];
+		servePages('/api/domains', (page) => ({
+			error: 0,
+			data: {
+				result: 4,
+				perpage: 2,
+				currentpage: page,
+				nextpage: page < 2 ? page + 1 : null,
+				maxpage: 2,
+				domains: [
+					{ id: page * 2 - 1, domain: `https://d${page * 2 - 1}.example` },
+					{ id: page * 2, domain: `https://d${page * 2}.example` },
+					...system,
+				],
+			},
+		}));
+
+		const result = await runNode({
+			parameters: { resource: 'domain', operation: 'getAll', returnAll: true },
+		});
+
+		expect(jsonOf(result).map((json) => json.domain)).toEqual([
+			'https://d1.example',
+			'https://d2.example',
+			'https://short.example',
+			'https://go.example',
+			'https://d3.example',
+			'https://d4.example',
+		]);
+	});
+
+	test('channel items are one record per type and ID: a link and a QR code may share an ID', async () => {
+		servePages('/api/channel/7', () => ({
+			error: 0,
+			data: {
+				currentpage: 1,
+				maxpage: 1,
+				items: [
+					{ type: 'links', id: 31, title: 'A link' },
+					{ type: 'qr', id: 31, title: 'A QR code' },
+				],
+			},
+		}));
+
+		const result = await runNode({
+			parameters: {
+				resource: 'channel',
+				operation: 'getItems',
+				channelId: { __rl: true, mode: 'id', value: '7' },
+				returnAll: true,
+			},
+		});
+
+		expect(jsonOf(result).map((json) => json.title)).toEqual(['A link', 'A QR code']);
+	});
+
+	test.each([
+		['"data" missing', { error: '0' }, /holds no "data"/],
+		['"data" null', { error: '0', data: null }, /holds no "data"/],
+		['no records array', { error: '0', data: { currentpage: 1, maxpage: 1 } }, /no "qrs" list/],
+		['records null', { error: '0', data: { qrs: null } }, /no "qrs" list/],
+	])(
+		'a list answer with %s fails clearly instead of reading as "no records"',
+		async (_, body, message) => {
+			servePages('/api/qr', () => body);
+
+			const result = await runNode({ parameters: getAll({ returnAll: true }) });
+
+			expect(result.error?.message).toMatch(message);
+			expect(result.items).toEqual([]);
+		},
+	);
+
+	test.each([
+		['a text', 'abc'],
+		['a number', 42],
+		['null', null],
+		['a list', [1, 2]],
+	])('a record that is %s fails clearly', async (_, record) => {
+		servePages('/api/qr', () => ({
+			error: '0',
+			data: { currentpage: 1, maxpage: 1, qrs: [{ id: 1, name: 'QR 1' }, record] },
+		}));
+
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+
+		expect(result.error?.message).toMatch(/holds a record that is not an object \(record 2/);
+	});
+});
+
+describe('the pagination forms of real installations', () => {
+	test('nextpage null on the last page and result as the total', async () => {
+		const asked = servePages('/api/qr', (page) =>
+			qrPage(page <= 2 ? range(page * 2 - 1, page * 2) : [], {
+				result: 4,
+				perpage: 2,
+				currentpage: page,
+				nextpage: page < 2 ? page + 1 : null,
+				maxpage: 2,
+			}),
+		);
+
+		const result = await runNode({ parameters: getAll({ returnAll: true }) });
+
+		expect(jsonOf(result).map((json) => json.id)).toEqual([1, 2, 3, 4]);
+		expect(asked).toEqual([1, 2]);
+	});
+
+	test('without maxpage, nextpage null ends the list', async () => {
+		const asked = servePages('/api/qr', (page) =>
+			qrPage(range(page * 2 - 1, page * 2), {
+				currentpage: page,
+				nextpage: page < 3 ? page + 1 : null,
+			}),
+		);
+
+		const result = await runNode({
+			parameters: getAll({ returnAll: true, options: { pageSize: 2 } }),
+		});
+
+		expect(jsonOf(result)).toHaveLength(6);
+		expect(asked).toEqual([1, 2, 3]);
 	});
 });

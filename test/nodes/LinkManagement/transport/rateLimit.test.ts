@@ -1,69 +1,47 @@
+/**
+ * The budget of one key as this process keeps it: pure bookkeeping, driven here with fixed
+ * clocks. Waiting and ordering are tested through the engine (send.test.ts, bulk.test.ts).
+ */
+import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import {
 	budgetKey,
 	budgetSnapshot,
 	forgetBudgets,
-	parseResetTime,
-	parseRetryAfter,
-	readRateLimit,
 	settleSlot,
 	takeSlot,
 } from '../../../../nodes/LinkManagement/transport/rateLimit';
 
-const NOW = Date.UTC(2026, 10, 21, 12, 0, 0); // 2026-11-21T12:00:00Z
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const key = budgetKey('https://a.test/api', 'secret');
 
-describe('parseResetTime accepts every documented-or-not format of X-RateLimit-Reset', () => {
-	test.each([
-		['Unix seconds', String(NOW / 1000 + 42), NOW + 42_000],
-		['Unix milliseconds', String(NOW + 42_500), NOW + 42_500],
-		['seconds to wait', '42', NOW + 42_000],
-		['fractional seconds to wait', '1.5', NOW + 1_500],
-		['an HTTP date', new Date(NOW + 42_000).toUTCString(), NOW + 42_000],
-	])('%s', (_, header, expected) => {
-		expect(parseResetTime(header, NOW)).toBe(expected);
-	});
+/** A successful answer with X-RateLimit-* headers. */
+const answered = (remaining: number, resetAt: number, limit = 30): AnswerReport => ({
+	info: { limit, remaining, resetAt },
+	rateLimited: false,
+	succeeded: true,
+});
+/** A rate-limit answer; the caller decided to try again at `retryAt`. */
+const refused = (retryAt: number, info: AnswerReport['info'] = {}): AnswerReport => ({
+	info,
+	rateLimited: true,
+	retryAt,
+	succeeded: false,
+});
+const noHeaders: AnswerReport = { info: {}, rateLimited: false, succeeded: true };
 
-	test.each([[undefined], [''], ['soon'], ['-5']])('nothing usable in %p', (header) => {
-		expect(parseResetTime(header, NOW)).toBeUndefined();
-	});
+beforeEach(forgetBudgets);
+
+test('the key is a hash, never the API key itself', () => {
+	expect(key).toMatch(/^[0-9a-f]{64}$/);
+	expect(key).not.toContain('secret');
+	expect(budgetKey('https://a.test/api', 'other')).not.toBe(key);
 });
 
-describe('parseRetryAfter', () => {
-	test('seconds', () => expect(parseRetryAfter('7', NOW)).toBe(NOW + 7000));
-	test('an HTTP date', () =>
-		expect(parseRetryAfter(new Date(NOW + 9000).toUTCString(), NOW)).toBe(NOW + 9000));
-	test('garbage', () => expect(parseRetryAfter('later', NOW)).toBeUndefined());
-});
-
-test('readRateLimit reads the headers whatever their case, and arrays as n8n hands them', () => {
-	expect(
-		readRateLimit(
-			{ 'x-ratelimit-limit': '30', 'X-RateLimit-Remaining': ['4'], 'x-ratelimit-reset': '10' },
-			NOW,
-		),
-	).toEqual({ limit: 30, remaining: 4, resetAt: NOW + 10_000 });
-});
-
-describe('the shared budget', () => {
-	const key = budgetKey('https://a.test/api', 'secret');
-	const headers = (remaining: number, resetAt: number) => ({
-		'x-ratelimit-limit': '30',
-		'x-ratelimit-remaining': String(remaining),
-		'x-ratelimit-reset': String(resetAt),
-	});
-	beforeEach(forgetBudgets);
-
-	test('the key is a hash, never the API key itself', () => {
-		expect(key).toMatch(/^[0-9a-f]{64}$/);
-		expect(key).not.toContain('secret');
-		expect(budgetKey('https://a.test/api', 'other')).not.toBe(key);
-	});
-
-	test('before anything is known, one request goes alone and the rest wait for its answer', async () => {
+describe('with X-RateLimit-* headers', () => {
+	test('before anything is known one request goes alone; then the budget it learned', () => {
 		expect(takeSlot(key, NOW).kind).toBe('go');
-		const second = takeSlot(key, NOW);
-		expect(second.kind).toBe('waitForAnswer');
-		settleSlot(key, headers(2, NOW + 60_000), NOW);
-		if (second.kind === 'waitForAnswer') await second.answered;
+		expect(takeSlot(key, NOW).kind).toBe('waitForAnswer');
+		settleSlot(key, answered(2, NOW + 60_000, 3), NOW);
 		expect(takeSlot(key, NOW).kind).toBe('go');
 		expect(takeSlot(key, NOW).kind).toBe('go');
 		expect(takeSlot(key, NOW)).toEqual({ kind: 'waitUntil', time: NOW + 60_000 + 20 });
@@ -71,31 +49,108 @@ describe('the shared budget', () => {
 
 	test('requests still in flight count as spent when an answer reports the budget', () => {
 		takeSlot(key, NOW);
-		settleSlot(key, headers(10, NOW + 60_000), NOW);
-		for (let i = 0; i < 4; i++) takeSlot(key, NOW); // 4 in flight, 6 left
-		settleSlot(key, headers(9, NOW + 60_000), NOW); // an answer counted by the service before the other 3
-		expect(budgetSnapshot(key)).toMatchObject({ remaining: 6, inFlight: 3 });
+		settleSlot(key, answered(29, NOW + 60_000), NOW);
+		for (let i = 0; i < 4; i++) takeSlot(key, NOW); // 4 in flight, 25 left
+		settleSlot(key, answered(28, NOW + 60_000), NOW); // counted before the other 3
+		expect(budgetSnapshot(key)).toMatchObject({ remaining: 25, inFlight: 3 });
 	});
 
 	test('after the reset time the next request learns the new window alone', () => {
 		takeSlot(key, NOW);
-		settleSlot(key, headers(0, NOW + 1000), NOW);
+		settleSlot(key, answered(0, NOW + 1000), NOW);
 		expect(takeSlot(key, NOW + 500).kind).toBe('waitUntil');
 		expect(takeSlot(key, NOW + 1000).kind).toBe('go');
 		expect(takeSlot(key, NOW + 1000).kind).toBe('waitForAnswer');
 	});
 
-	test('a service that sends no rate-limit headers is not paced', () => {
-		takeSlot(key, NOW);
-		settleSlot(key, {}, NOW);
-		for (let i = 0; i < 50; i++) expect(takeSlot(key, NOW).kind).toBe('go');
-	});
-
 	test('an answer from a window already over does not change the budget', () => {
 		takeSlot(key, NOW);
-		settleSlot(key, headers(5, NOW + 60_000), NOW);
+		settleSlot(key, answered(29, NOW + 60_000), NOW);
 		takeSlot(key, NOW);
-		settleSlot(key, headers(0, NOW - 1000), NOW);
-		expect(budgetSnapshot(key).remaining).toBe(4);
+		settleSlot(key, answered(29, NOW + 5_000), NOW);
+		expect(budgetSnapshot(key)).toMatchObject({ remaining: 28, resetAt: NOW + 60_000 });
+	});
+
+	test('nothing left and no reset known: one request finds out, the budget is never stuck', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, { info: { remaining: 0 }, rateLimited: false, succeeded: true }, NOW);
+		expect(takeSlot(key, NOW + 10).kind).toBe('go');
+		expect(takeSlot(key, NOW + 10).kind).toBe('waitForAnswer');
+	});
+});
+
+describe('rate-limit answers', () => {
+	test('block every request of the key until the time given', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, refused(NOW + 2000), NOW);
+		expect(takeSlot(key, NOW + 1999)).toEqual({ kind: 'waitUntil', time: NOW + 2000 });
+		expect(takeSlot(key, NOW + 2000).kind).toBe('go');
+	});
+
+	test('the newest answer wins: a 2-s retry after a 60-s window goes in 2 s', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(0, NOW + 60_000), NOW);
+		takeSlot(key, NOW + 60_100); // a request after that window...
+		settleSlot(key, refused(NOW + 62_100), NOW + 60_100); // ...told to retry in 2 s
+		expect(takeSlot(key, NOW + 62_100).kind).toBe('go');
+	});
+
+	test('without headers: unpaced until a rate-limit answer, then paced by what it taught', () => {
+		for (let i = 0; i < 5; i++) {
+			expect(takeSlot(key, NOW + i).kind).toBe('go');
+			settleSlot(key, noHeaders, NOW + i);
+		}
+		takeSlot(key, NOW + 10);
+		settleSlot(key, refused(NOW + 60_000), NOW + 10); // 5 succeeded in a window ending then
+		expect(budgetSnapshot(key).learned).toEqual({ limit: 5, windowMs: 60_000 });
+		const next = NOW + 60_000;
+		for (let i = 0; i < 5; i++) expect(takeSlot(key, next).kind).toBe('go');
+		expect(takeSlot(key, next)).toEqual({ kind: 'waitUntil', time: next + 60_000 + 20 });
+	});
+
+	test('refused right after going at a reset: the next reset is waited a second longer', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(0, NOW + 1000), NOW);
+		takeSlot(key, NOW + 1020);
+		settleSlot(key, refused(NOW + 2000, { remaining: 0, resetAt: NOW + 2000 }), NOW + 1030);
+		expect(budgetSnapshot(key).marginMs).toBe(1000);
+	});
+});
+
+describe('other processes spending the same key', () => {
+	const windowEnd = NOW + 60_000;
+
+	test('alone, this process sends in bursts', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(29, windowEnd), NOW);
+		for (let i = 0; i < 10; i++) expect(takeSlot(key, NOW).kind).toBe('go');
+		expect(budgetSnapshot(key).contendedUntil).toBeUndefined();
+	});
+
+	test('Remaining falling faster than its own requests makes it spread them over the window', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(20, windowEnd), NOW); // 10 spent, 1 of them ours
+		expect(budgetSnapshot(key).contendedUntil).toBeGreaterThan(NOW);
+		// 20 left for 60 s: the next request waits its share of the time after the last one.
+		expect(takeSlot(key, NOW)).toEqual({ kind: 'waitUntil', time: NOW + 3000 });
+		expect(takeSlot(key, NOW + 3000).kind).toBe('go');
+		expect(takeSlot(key, NOW + 3000).kind).toBe('waitUntil');
+	});
+
+	test('a rate-limit answer while it believed budget was left is a sign of others too', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(29, windowEnd), NOW);
+		takeSlot(key, NOW);
+		settleSlot(key, refused(windowEnd, { limit: 30, remaining: 0, resetAt: windowEnd }), NOW);
+		expect(budgetSnapshot(key).contendedUntil).toBeGreaterThan(NOW);
+	});
+
+	test('after three windows without a sign of others it sends in bursts again', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(20, windowEnd), NOW);
+		const later = NOW + 3 * 60_000 + 1;
+		takeSlot(key, later);
+		settleSlot(key, answered(29, later + 60_000), later);
+		for (let i = 0; i < 10; i++) expect(takeSlot(key, later).kind).toBe('go');
 	});
 });

@@ -70,18 +70,18 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		scope.done();
 	});
 
-	test('an error answer that arrives with Remaining 0 is rate limiting too (HTTP 200 body)', async () => {
+	test('an error answer that arrives with Remaining 0 is not a rate limit: the POST fails at once, sent once', async () => {
 		const { arrivals } = replySequence('post', '/api/qr/add', [
 			(now) => [
-				200,
-				rateLimited,
+				500,
+				{ error: 1, message: 'Could not create the QR code.' },
 				{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now + 300) },
 			],
 			() => [200, { error: 0, id: 5, link: 'https://q.test/5' }, { 'X-RateLimit-Remaining': '29' }],
 		]);
 		const result = await runNode({ parameters: createQr() });
-		expect(jsonOf(result)).toEqual([{ id: 5, link: 'https://q.test/5' }]);
-		expect(arrivals).toHaveLength(2);
+		expect(result.error?.message).toBe('Could not create the QR code.');
+		expect(arrivals).toHaveLength(1);
 	});
 
 	test('falls back to Retry-After', async () => {

@@ -37,7 +37,7 @@ describe('Timeout (Seconds)', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'Could not reach the Link Management service: no answer arrived in time',
+			'Could not reach the Link Management service: no answer arrived within the Timeout (1 s)',
 		);
 		expect(result.error?.description).toContain('It was not sent again');
 		expect(server.requests).toHaveLength(1);
@@ -48,7 +48,7 @@ describe('Timeout (Seconds)', () => {
 
 		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 1 } });
 
-		expect(result.error?.message).toMatch(/no answer arrived in time/);
+		expect(result.error?.message).toMatch(/no answer arrived within the Timeout \(1 s\)/);
 		expect(server.requests).toHaveLength(1);
 	});
 
@@ -76,6 +76,46 @@ describe('Timeout (Seconds)', () => {
 		expect(result.error?.message).toMatch(/closed before an answer arrived/);
 		expect(server.requests.length).toBeGreaterThanOrEqual(1);
 		expect(server.requests.length).toBeLessThanOrEqual(2);
+	});
+
+	test('a DELETE tried again after a dropped connection that then reads "not found" says an earlier try may have applied it', async () => {
+		let tries = 0;
+		server = await localServer((request, response) => {
+			if (++tries === 1) {
+				request.socket.destroy();
+				return;
+			}
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ error: 1, message: 'Pixel not found. Please try again.' }));
+		});
+
+		const result = await run({
+			resource: 'pixel',
+			operation: 'delete',
+			pixelId: { __rl: true, mode: 'id', value: '5' },
+		});
+
+		expect(server.requests).toHaveLength(2);
+		expect(result.error?.message).toBe('Pixel not found. Please try again.');
+		expect(result.error?.description).toMatch(
+			/An earlier try of this request .* may have applied it/,
+		);
+	});
+
+	test('a PUT that failed without an earlier try says nothing of earlier tries', async () => {
+		server = await localServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ error: 1, message: 'Pixel not found. Please try again.' }));
+		});
+
+		const result = await run({
+			resource: 'pixel',
+			operation: 'update',
+			pixelId: { __rl: true, mode: 'id', value: '5' },
+			tag: 'T',
+		});
+
+		expect(result.error?.description).not.toMatch(/earlier try/);
 	});
 
 	test.each([[0], [-1], ['soon']])('a Timeout of %p is refused by name', async (timeout) => {

@@ -1,0 +1,90 @@
+/**
+ * Why a request got no answer, read from the error n8n's HTTP helper throws, and what that
+ * means for sending it again.
+ */
+
+export type FailureReason =
+	| 'hostNotFound'
+	| 'hostNotResolved'
+	| 'refused'
+	| 'timedOut'
+	| 'closedBefore'
+	| 'closedDuring'
+	| 'unknown';
+
+export interface Failure {
+	reason: FailureReason;
+	/** The request never reached the service: sending it again cannot apply it twice. */
+	neverSent: boolean;
+	/** n8n's own words for it. */
+	detail: string;
+}
+
+const NEVER_SENT: FailureReason[] = ['hostNotFound', 'hostNotResolved', 'refused'];
+
+interface ErrorLike {
+	code?: unknown;
+	message?: unknown;
+	cause?: ErrorLike;
+}
+
+export function readFailure(error: unknown): Failure {
+	const candidate = (error ?? {}) as ErrorLike;
+	const cause = candidate.cause ?? {};
+	const code = String(cause.code ?? candidate.code ?? '');
+	const text = `${String(cause.message ?? '')} ${String(candidate.message ?? '')}`;
+	const reason = reasonOf(code, text);
+	return {
+		reason,
+		neverSent: NEVER_SENT.includes(reason),
+		detail: String(candidate.message ?? error),
+	};
+}
+
+function reasonOf(code: string, text: string): FailureReason {
+	if (code === 'ENOTFOUND') return 'hostNotFound';
+	if (code === 'EAI_AGAIN') return 'hostNotResolved';
+	if (code === 'ECONNREFUSED') return 'refused';
+	// n8n reports its own timeout as an aborted connection: "timeout of 1000ms exceeded".
+	if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || /timeout of \d+ ?ms/i.test(text)) {
+		return 'timedOut';
+	}
+	if (code === 'ERR_BAD_RESPONSE' || /stream has been aborted|premature close/i.test(text)) {
+		return 'closedDuring';
+	}
+	if (['ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(code) || /socket hang up/i.test(text)) {
+		return 'closedBefore';
+	}
+	return 'unknown';
+}
+
+/**
+ * Whether trying again can help and cannot apply the request twice: a refused connection or
+ * a name lookup that failed for now never reached the service; a connection closed on the
+ * way may have, so only requests that change nothing when repeated go again. A missing host
+ * stays missing, and a timeout has spent the Timeout already.
+ */
+export function worthRetrying(failure: Failure, idempotent: boolean): boolean {
+	if (failure.reason === 'refused' || failure.reason === 'hostNotResolved') return true;
+	return idempotent && (failure.reason === 'closedBefore' || failure.reason === 'closedDuring');
+}
+
+/** The failure in words for the item's error message. */
+export function failureInWords(failure: Failure, timeoutMs: number): string {
+	switch (failure.reason) {
+		case 'hostNotFound':
+			return 'the host name was not found';
+		case 'hostNotResolved':
+			return 'the host name could not be resolved';
+		case 'refused':
+			return 'the connection was refused';
+		case 'timedOut':
+			return `no answer arrived within the Timeout (${timeoutMs / 1000} s)`;
+		case 'closedBefore':
+			return 'the connection was closed before an answer arrived';
+		case 'closedDuring':
+			return 'the connection was closed while the answer was arriving';
+		default:
+			return 'the request failed';
+	}
+}

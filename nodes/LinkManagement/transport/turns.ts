@@ -1,0 +1,89 @@
+import { sleep } from 'n8n-workflow';
+
+import type { AnswerReport } from './rateLimit';
+import { settleSlot, takeSlot } from './rateLimit';
+
+/**
+ * Requests of one key take their turns in order: the request that asked first goes first,
+ * also when it comes back after a rate-limit answer, so no item starves while later ones go.
+ * Only the head of the queue asks the budget; the others wait until they are the head.
+ */
+
+interface Waiter {
+	ticket: number;
+	wake: () => void;
+}
+
+const queues = new Map<string, Waiter[]>();
+let lastTicket = 0;
+
+/** A place in the queue, kept by a request across all its tries. */
+export function newTicket(): number {
+	return ++lastTicket;
+}
+
+/**
+ * Waits until this request may be sent, and counts it as sent. Resolves `go`, or the time it
+ * would have to wait until when that is further than `maxWaitMs` (then it is not sent).
+ * Rejects when the execution is cancelled.
+ */
+export async function takeTurn(
+	key: string,
+	ticket: number,
+	maxWaitMs: number,
+	signal?: AbortSignal,
+): Promise<{ go: true } | { go: false; until: number }> {
+	const queue = queues.get(key) ?? [];
+	queues.set(key, queue);
+	const waiter: Waiter = { ticket, wake: () => {} };
+	const index = queue.findIndex((other) => other.ticket > ticket);
+	queue.splice(index === -1 ? queue.length : index, 0, waiter);
+	try {
+		for (;;) {
+			signal?.throwIfAborted();
+			if (queue[0] !== waiter) {
+				await woken(waiter, undefined, signal);
+				continue;
+			}
+			const turn = takeSlot(key, Date.now());
+			if (turn.kind === 'go') return { go: true };
+			if (turn.kind === 'waitForAnswer') {
+				await woken(waiter, undefined, signal);
+				continue;
+			}
+			const waitMs = turn.time - Date.now();
+			if (waitMs > maxWaitMs) return { go: false, until: turn.time };
+			await woken(waiter, waitMs, signal);
+		}
+	} finally {
+		queue.splice(queue.indexOf(waiter), 1);
+		if (queue.length === 0) queues.delete(key);
+		else queue[0].wake();
+	}
+}
+
+/** Records an answer (or that none came) and lets the head of the queue look again. */
+export function settleTurn(key: string, report: AnswerReport | undefined): void {
+	settleSlot(key, report, Date.now());
+	queues.get(key)?.[0]?.wake();
+}
+
+/** Waits until woken, `ms` have passed, or the execution is cancelled. */
+async function woken(waiter: Waiter, ms: number | undefined, signal?: AbortSignal) {
+	const timer = new AbortController();
+	const onAbort = () => timer.abort();
+	signal?.addEventListener('abort', onAbort, { once: true });
+	try {
+		await new Promise<void>((resolve) => {
+			waiter.wake = resolve;
+			if (ms !== undefined) {
+				sleep(Math.max(0, ms), timer.signal).then(resolve, () => resolve());
+			}
+			timer.signal.addEventListener('abort', () => resolve(), { once: true });
+		});
+	} finally {
+		waiter.wake = () => {};
+		timer.abort();
+		signal?.removeEventListener('abort', onAbort);
+	}
+}

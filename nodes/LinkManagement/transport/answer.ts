@@ -36,11 +36,15 @@ export function readAnswer(response: IN8nHttpFullResponse, now: number): Answer 
 		return { ...answer, kind: 'success' };
 	}
 	if (isRateLimit(status, body)) {
+		// Retry-After counts whole seconds (rounded up) while a reset time may be exact: the
+		// earliest time the answer gives is the one it means.
 		const hint = isRecord(body) ? (body['Retry-After'] ?? body.retryAfter) : undefined;
-		const retryAt =
-			parseRetryAfter(hint, now) ??
-			parseRetryAfter(header(headers, 'Retry-After'), now) ??
-			rateLimit.resetAt;
+		const times = [
+			parseRetryAfter(hint, now),
+			parseRetryAfter(header(headers, 'Retry-After'), now),
+			rateLimit.resetAt,
+		].filter((time): time is number => time !== undefined);
+		const retryAt = times.length ? Math.min(...times) : undefined;
 		return { ...answer, kind: 'rateLimited', retryAt };
 	}
 	return { ...answer, kind: 'failed' };

@@ -14,8 +14,8 @@ import type { RateLimitInfo } from './rateLimitHeaders';
  *   reset when none do. Requests in flight count as spent.
  * - Several processes (n8n's queue-mode workers) may spend the same key; none of them can see
  *   the others, but every answer carries the key's shared Remaining. When this process sees
- *   another spender (Remaining fell by more than its own requests, or a rate-limit answer came
- *   while it believed budget was left), it stops sending in bursts and spreads its requests
+ *   another spender (the service counted more requests in the window than this process sent,
+ *   or refused one of its requests), it stops sending in bursts and spreads its requests
  *   evenly over what is left of the window: one every (time to reset ÷ shared Remaining).
  *   Each spender doing so leaves the others their part, and together they spend the window's
  *   budget by its end, whatever their number, with few refused requests. After three windows
@@ -56,8 +56,8 @@ interface Budget {
 	learned?: { limit: number; windowMs: number };
 	contendedUntil?: number;
 	lastSentAt?: number;
-	/** When requests were last let go after a reset, to learn how late after it to go. */
-	releasedAt?: number;
+	/** The reset time requests were last let go after, to learn how late after it to go. */
+	passedReset?: number;
 	marginMs: number;
 }
 
@@ -68,6 +68,8 @@ const CONTENTION_MEMORY_WINDOWS = 3;
 /** A small pause after an announced reset, for clock rounding between us and the service. */
 export const RESET_MARGIN_MS = 20;
 const LATE_RESET_MARGIN_MS = 1000;
+/** How close to a passed reset a retry time must be to mean that same reset (Retry-After rounds up). */
+const LATE_RESET_SLACK_MS = 1500;
 
 const budgets = new Map<string, Budget>();
 
@@ -85,13 +87,13 @@ function budgetFor(key: string): Budget {
 	return budget;
 }
 
-function startWindow(budget: Budget, now: number) {
+function startWindow(budget: Budget) {
+	budget.passedReset = budget.resetAt ?? budget.blockedUntil;
 	budget.remaining = undefined;
 	budget.resetAt = undefined;
 	budget.windowStart = undefined;
 	budget.sentInWindow = 0;
 	budget.succeededInWindow = 0;
-	budget.releasedAt = now;
 }
 
 /** Decides whether one more request may go now; when it may, counts it as sent. */
@@ -111,10 +113,10 @@ export function takeSlot(key: string, now: number): Turn {
 function nextTurn(budget: Budget, now: number): Turn {
 	if (budget.blockedUntil !== undefined) {
 		if (now < budget.blockedUntil) return { kind: 'waitUntil', time: budget.blockedUntil };
+		startWindow(budget);
 		budget.blockedUntil = undefined;
-		startWindow(budget, now);
 	}
-	if (budget.resetAt !== undefined && now >= budget.resetAt) startWindow(budget, now);
+	if (budget.resetAt !== undefined && now >= budget.resetAt) startWindow(budget);
 	if (budget.headers === false) return learnedTurn(budget, now);
 	const probe: Turn = budget.inFlight === 0 ? { kind: 'go' } : { kind: 'waitForAnswer' };
 	if (budget.remaining === undefined) return probe;
@@ -134,9 +136,7 @@ function nextTurn(budget: Budget, now: number): Turn {
 function learnedTurn(budget: Budget, now: number): Turn {
 	const { learned, windowStart } = budget;
 	if (!learned) return { kind: 'go' };
-	if (windowStart !== undefined && now >= windowStart + learned.windowMs) {
-		startWindow(budget, now);
-	}
+	if (windowStart !== undefined && now >= windowStart + learned.windowMs) startWindow(budget);
 	if (budget.windowStart === undefined || budget.sentInWindow < learned.limit)
 		return { kind: 'go' };
 	return { kind: 'waitUntil', time: budget.windowStart + learned.windowMs + budget.marginMs };
@@ -147,7 +147,6 @@ export function settleSlot(key: string, report: AnswerReport | undefined, now: n
 	const budget = budgetFor(key);
 	budget.inFlight = Math.max(0, budget.inFlight - 1);
 	if (!report) return;
-	const believedLeft = budget.remaining;
 	if (report.info.remaining !== undefined) {
 		budget.headers = true;
 		applyHeaders(budget, report.info, now);
@@ -155,7 +154,7 @@ export function settleSlot(key: string, report: AnswerReport | undefined, now: n
 		budget.headers ??= false;
 	}
 	if (report.succeeded) budget.succeededInWindow++;
-	if (report.rateLimited) onRateLimited(budget, report, believedLeft, now);
+	if (report.rateLimited) onRateLimited(budget, report, now);
 }
 
 function applyHeaders(budget: Budget, info: RateLimitInfo, now: number) {
@@ -173,9 +172,9 @@ function applyHeaders(budget: Budget, info: RateLimitInfo, now: number) {
 		budget.succeededInWindow = 0;
 	}
 	const limit = info.limit ?? budget.limit;
-	// The service counted more of the key's requests than this process sent: others spend it too.
-	if (limit !== undefined && limit - remaining > budget.sentInWindow + 1)
-		markContended(budget, now);
+	// The service counted more of the key's requests in this window than this process sent
+	// (those in flight included): others spend it too.
+	if (limit !== undefined && limit - remaining > budget.sentInWindow) markContended(budget, now);
 	// Requests still in flight may not be counted by the service yet: count them as spent.
 	const left = Math.max(0, remaining - budget.inFlight);
 	budget.remaining = sameWindow ? Math.min(budget.remaining ?? left, left) : left;
@@ -186,19 +185,20 @@ function applyHeaders(budget: Budget, info: RateLimitInfo, now: number) {
 	}
 }
 
-function onRateLimited(
-	budget: Budget,
-	report: AnswerReport,
-	believedLeft: number | undefined,
-	now: number,
-) {
-	// Refused although this process believed budget was left: someone else spent it.
-	if (budget.headers === true && believedLeft !== undefined && believedLeft > 0) {
+function onRateLimited(budget: Budget, report: AnswerReport, now: number) {
+	// Refused after going at a reset, and told to wait for about that same reset: the service's
+	// clock or rounding is behind ours, so go a little later after the next one. Any other
+	// refusal, where the headers are truthful, means someone else spent the budget.
+	const { passedReset } = budget;
+	const windowMs = budget.windowMs ?? DEFAULT_WINDOW_MS;
+	const aboutPassedReset = (time?: number) =>
+		passedReset !== undefined &&
+		time !== undefined &&
+		Math.abs(time - passedReset) < Math.min(LATE_RESET_SLACK_MS, windowMs / 2);
+	if (aboutPassedReset(report.info.resetAt) || aboutPassedReset(report.retryAt)) {
+		budget.marginMs = Math.min(LATE_RESET_MARGIN_MS, Math.round(windowMs / 10));
+	} else if (budget.headers === true) {
 		markContended(budget, now);
-	}
-	// Refused right after going at a reset: go a little later after the next one.
-	if (budget.releasedAt !== undefined && now - budget.releasedAt < 2 * LATE_RESET_MARGIN_MS) {
-		budget.marginMs = LATE_RESET_MARGIN_MS;
 	}
 	if (budget.headers !== true && report.retryAt !== undefined && budget.windowStart !== undefined) {
 		const windowMs = Math.max(SAME_WINDOW_MS, report.retryAt - budget.windowStart);
@@ -208,7 +208,7 @@ function onRateLimited(
 	}
 	budget.remaining = 0;
 	budget.blockedUntil = report.retryAt;
-	budget.releasedAt = undefined;
+	budget.passedReset = undefined;
 }
 
 function markContended(budget: Budget, now: number) {

@@ -103,3 +103,33 @@ test('items do not all fire before the first answer shows the budget', async () 
 	expect(answeredWhenArriving.filter((count) => count === 0)).toHaveLength(1);
 	expect(answeredWhenArriving).toHaveLength(5);
 });
+
+describe('items take their turns in order', () => {
+	let sandbox: Sandbox;
+	afterEach(async () => await sandbox.stop());
+
+	test('an item the service refused keeps its place: it goes again before the items behind it', async () => {
+		forgetBudgets();
+		// The second request is refused (429) although budget remains: it must not starve.
+		sandbox = await startSandbox({
+			rateLimit: 3,
+			rateWindowMs: 1000,
+			seed: 0,
+			faults: { script: [null, '429'] },
+		});
+		const rows = Array.from({ length: 9 }, (_, i) => ({ json: { name: `item ${i + 1}` } }));
+
+		const result = await runNode({
+			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			parameters: { resource: 'channel', operation: 'create', name: '={{ $json.name }}' },
+			items: rows,
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toHaveLength(9);
+		const created = sandbox.store.channels.list().map((channel) => channel.name);
+		expect([...created].sort()).toEqual(rows.map((row) => row.json.name).sort());
+		// Refused in the first window, item 2 is created before the items still waiting then.
+		expect(created.indexOf('item 2')).toBeLessThan(created.indexOf('item 5'));
+	}, 30_000);
+});

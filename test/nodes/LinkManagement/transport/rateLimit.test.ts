@@ -108,12 +108,21 @@ describe('rate-limit answers', () => {
 		expect(takeSlot(key, next)).toEqual({ kind: 'waitUntil', time: next + 60_000 + 20 });
 	});
 
-	test('refused right after going at a reset: the next reset is waited a second longer', () => {
+	test('refused after going at a reset and told to wait for that same reset: later resets are waited longer', () => {
 		takeSlot(key, NOW);
-		settleSlot(key, answered(0, NOW + 1000), NOW);
-		takeSlot(key, NOW + 1020);
-		settleSlot(key, refused(NOW + 2000, { remaining: 0, resetAt: NOW + 2000 }), NOW + 1030);
+		settleSlot(key, answered(0, NOW + 60_000), NOW);
+		takeSlot(key, NOW + 60_020);
+		// The service still counts the old window: Retry-After 1 (rounded up) from its clock.
+		settleSlot(key, refused(NOW + 61_020, { remaining: 0 }), NOW + 60_030);
 		expect(budgetSnapshot(key).marginMs).toBe(1000);
+	});
+
+	test('refused in the next window (others spent it) leaves the margin as it is', () => {
+		takeSlot(key, NOW);
+		settleSlot(key, answered(0, NOW + 2000), NOW);
+		takeSlot(key, NOW + 2020);
+		settleSlot(key, refused(NOW + 4000, { remaining: 0, resetAt: NOW + 4000 }), NOW + 2030);
+		expect(budgetSnapshot(key).marginMs).toBe(20);
 	});
 });
 

@@ -32,7 +32,7 @@ const OPTIONS: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 300,
 		description:
-			'Longest time one item may spend waiting after the service answered "rate limited" before it fails',
+			'Longest time one item may spend waiting because the service refused its requests ("rate limited") before it fails. Waiting its turn while other items or n8n workers use the budget does not count.',
 	},
 	{
 		displayName: inSeconds(OPTION_LABELS.maxWait),

@@ -137,9 +137,10 @@ function learnedTurn(budget: Budget, now: number): Turn {
 	const { learned, windowStart } = budget;
 	if (!learned) return { kind: 'go' };
 	if (windowStart !== undefined && now >= windowStart + learned.windowMs) startWindow(budget);
-	if (budget.windowStart === undefined || budget.sentInWindow < learned.limit)
-		return { kind: 'go' };
-	return { kind: 'waitUntil', time: budget.windowStart + learned.windowMs + budget.marginMs };
+	if (budget.windowStart !== undefined && budget.sentInWindow >= learned.limit) {
+		return { kind: 'waitUntil', time: budget.windowStart + learned.windowMs + budget.marginMs };
+	}
+	return { kind: 'go' };
 }
 
 /** Records what an answer said about the budget (nothing when no answer came). */
@@ -149,7 +150,7 @@ export function settleSlot(key: string, report: AnswerReport | undefined, now: n
 	if (!report) return;
 	if (report.info.remaining !== undefined) {
 		budget.headers = true;
-		applyHeaders(budget, report.info, now);
+		applyHeaders(budget, report, now);
 	} else if (!report.rateLimited && report.succeeded) {
 		budget.headers ??= false;
 	}
@@ -157,7 +158,7 @@ export function settleSlot(key: string, report: AnswerReport | undefined, now: n
 	if (report.rateLimited) onRateLimited(budget, report, now);
 }
 
-function applyHeaders(budget: Budget, info: RateLimitInfo, now: number) {
+function applyHeaders(budget: Budget, { info, rateLimited }: AnswerReport, now: number) {
 	const remaining = info.remaining ?? 0;
 	const sameWindow =
 		budget.resetAt !== undefined &&
@@ -173,8 +174,10 @@ function applyHeaders(budget: Budget, info: RateLimitInfo, now: number) {
 	}
 	const limit = info.limit ?? budget.limit;
 	// The service counted more of the key's requests in this window than this process sent
-	// (those in flight included): others spend it too.
-	if (limit !== undefined && limit - remaining > budget.sentInWindow) markContended(budget, now);
+	// (those in flight included): others spend it too. (A refusal's Remaining counts nothing.)
+	if (!rateLimited && limit !== undefined && limit - remaining > budget.sentInWindow) {
+		markContended(budget, now);
+	}
 	// Requests still in flight may not be counted by the service yet: count them as spent.
 	const left = Math.max(0, remaining - budget.inFlight);
 	budget.remaining = sameWindow ? Math.min(budget.remaining ?? left, left) : left;

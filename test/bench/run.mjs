@@ -4,6 +4,8 @@
 //
 //   BENCH_ONLY=bulk,http,returnAll,overhead,scaling   run only these parts (docs/benchmark.md is
 //                                                     then left alone unless BENCH_WRITE=1)
+//   BENCH_ONLY=queue (or npm run bench -- --queue)     the queue-mode grid alone (test/bench/queue.mjs);
+//                                                     it rewrites its own section of docs/benchmark.md
 //   BENCH_KEEP=1                                      keep the n8n user folder (path printed)
 //   BENCH_TIMEOUT_MS                                  whole-run limit, default 30 minutes
 //   N8N_E2E_CACHE                                     where n8n is installed (as for the e2e suite)
@@ -36,6 +38,13 @@ import {
 	windowsNeeded,
 } from './measure.mjs';
 import {
+	QUEUE_TRIMMED,
+	queueBench,
+	queueSection,
+	queueSectionOf,
+	withQueueSection,
+} from './queue.mjs';
+import {
 	bulkWorkflow,
 	httpCreateNode,
 	lmCreateNode,
@@ -56,16 +65,22 @@ const OVERHEAD = { k: 200, repeats: 5, bareRepeats: 5 };
 const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
 const C_REPEATS = 5;
 
-const PARTS = ['bulk', 'http', 'returnAll', 'overhead', 'scaling'];
+const PARTS = ['bulk', 'http', 'returnAll', 'overhead', 'scaling', 'queue'];
 const ONLY = process.env.BENCH_ONLY
 	? process.env.BENCH_ONLY.split(',').map((s) => s.trim())
-	: PARTS;
+	: process.argv.includes('--queue')
+		? ['queue']
+		: PARTS;
+/** The parts that run in one n8n through `n8n execute` (all but queue). */
+const SINGLE = ONLY.some((p) => p !== 'queue');
 for (const p of ONLY)
 	if (!PARTS.includes(p))
 		throw new Error(`BENCH_ONLY: unknown part "${p}" (parts: ${PARTS.join(', ')})`);
-const WRITE = !process.env.BENCH_ONLY || process.env.BENCH_WRITE === '1';
+const WRITE = ONLY === PARTS || process.env.BENCH_WRITE === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 30 * 60_000);
+const TIMEOUT_MS = Number(
+	process.env.BENCH_TIMEOUT_MS || (ONLY.includes('queue') ? 75 : 30) * 60_000,
+);
 const DOC = path.join(REPO, 'docs', 'benchmark.md');
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');
 const target = TARGETS[2];
@@ -102,6 +117,7 @@ let taskId = 0;
 const pending = new Map();
 
 function startWorker() {
+	if (worker) return;
 	worker = new Worker(new URL('./bare-client.mjs', import.meta.url));
 	worker.on('message', (msg) => {
 		const p = pending.get(msg.id);
@@ -280,6 +296,8 @@ async function main() {
 		head?.code === 0
 			? `${head.stdout.trim()}${dirty?.stdout.trim() ? ' with uncommitted changes in nodes/ or credentials/' : ''}`
 			: 'unknown';
+	// The queue-mode part runs its own n8n processes: alone, it needs nothing of what follows.
+	if (!SINGLE) return await queuePart(tgz, started);
 
 	// ---------------------------------------------------------------- sandboxes (random ports)
 	const apiKey = `bench-${crypto.randomBytes(12).toString('hex')}`;
@@ -656,8 +674,22 @@ async function main() {
 		}
 	}
 
+	if (ONLY.includes('queue')) await queuePart(tgz, started);
 	results.totalMs = Date.now() - started;
 	results.othersAfter = otherN8nProcesses();
+}
+
+async function queuePart(tgz, started) {
+	startWorker();
+	results.queue = await queueBench({
+		target,
+		tgz,
+		makeTempDir,
+		bareRepeated,
+		log,
+		artifacts: ARTIFACTS,
+	});
+	results.totalMs = Date.now() - started;
 }
 
 // ---------------------------------------------------------------------------------- report
@@ -1024,11 +1056,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let code = 0;
 try {
 	await main();
-	const text = report();
-	console.log(`\n${text}`);
-	if (WRITE) {
-		fs.writeFileSync(DOC, `${text.trimEnd()}\n`);
+	const text = SINGLE ? report() : '';
+	const version = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).version;
+	const queueText = results.queue && queueSection(results.queue, { ...results, version });
+	console.log(`\n${[text, queueText].filter(Boolean).join('\n\n')}`);
+	const old = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
+	if (SINGLE && WRITE) {
+		// the queue-mode section is kept when this run did not measure it
+		const doc = withQueueSection(text, queueText || queueSectionOf(old));
+		fs.writeFileSync(DOC, `${doc.trimEnd()}\n`);
 		log(`written to ${path.relative(REPO, DOC)}`);
+	} else if (queueText && (!QUEUE_TRIMMED || WRITE)) {
+		fs.writeFileSync(DOC, `${withQueueSection(old, queueText).trimEnd()}\n`);
+		log(`queue-mode section written to ${path.relative(REPO, DOC)}`);
 	} else log(`BENCH_ONLY is set: ${path.relative(REPO, DOC)} left alone (BENCH_WRITE=1 writes it)`);
 } catch (error) {
 	console.error('[bench] failed:', error?.stack || error);

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// npm run test:queue: the packed package in n8n 2.41.1's queue mode (main + 2 workers, Redis,
+// PostgreSQL), several webhook executions at once against the sandbox with one key and a truthful
+// budget. See test/queue/README.md.
+//
+//   QUEUE_ITEMS=600             items in all, split evenly over the executions
+//   QUEUE_CONCURRENCY=2         --concurrency of each worker; executions = 2 × this
+//   QUEUE_WAIT_LIMITS=scaled    the node's wait limits: scaled (its defaults × W / 60 s: 4 s / 10 s,
+//                               what the defaults mean at the service's real window) or default
+//   QUEUE_MAX_429_SHARE=0.1     also fail when more than this share of requests was answered 429
+//   QUEUE_KEEP=1                keep the temporary folders (paths printed)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { ensureN8n, TARGETS } from '../e2e/lib/install.mjs';
+import { buildAndPack } from '../e2e/lib/package.mjs';
+import { REPO, startSandbox } from '../e2e/lib/sandbox.mjs';
+import { fmtSec, stopAllChildren } from '../e2e/lib/util.mjs';
+import { saveLogs, startQueueMode } from './cluster.mjs';
+import { ensurePackages } from './services.mjs';
+import {
+	bulkWebhookWorkflow,
+	createCredential,
+	deployWorkflow,
+	runBatch,
+	waitLimits,
+} from './workload.mjs';
+
+const WORKERS = 2;
+const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 2);
+const EXECUTIONS = WORKERS * CONCURRENCY; // each worker can hold only its share at once
+const ITEMS = Number(process.env.QUEUE_ITEMS || 600);
+const BUDGET = { limit: 30, windowMs: 2000 }; // the service's 30 per minute, 30 times faster
+const LIMITS = waitLimits(process.env.QUEUE_WAIT_LIMITS || 'scaled', BUDGET.windowMs);
+const MAX_429_SHARE = process.env.QUEUE_MAX_429_SHARE
+	? Number(process.env.QUEUE_MAX_429_SHARE)
+	: undefined;
+const KEEP = process.env.QUEUE_KEEP === '1';
+const TIMEOUT_MS = 20 * 60_000;
+const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'queue');
+
+const log = (...args) => console.log('[queue]', ...args);
+const results = []; // { name, ok, note?, error? }
+const timings = []; // [label, ms]
+const tempDirs = new Set();
+const running = []; // things with stop(), stopped last first
+
+function makeTempDir(prefix) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+	tempDirs.add(dir);
+	return dir;
+}
+
+async function timed(label, fn) {
+	const started = Date.now();
+	try {
+		return await fn();
+	} finally {
+		timings.push([label, Date.now() - started]);
+		log(`${label}: ${fmtSec(Date.now() - started)}`);
+	}
+}
+
+function check(name, ok, note) {
+	results.push({ name, ok, note });
+	log(`  ${ok ? '✔' : '✘'} ${name}${note ? ` — ${note}` : ''}`);
+}
+
+async function cleanup() {
+	while (running.length)
+		await running
+			.pop()
+			.stop()
+			.catch(() => {});
+	await stopAllChildren();
+	if (KEEP) log(`kept ${[...tempDirs].join(' ')}`);
+	else for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+	tempDirs.clear();
+}
+
+async function main() {
+	const started = Date.now();
+	const target = TARGETS[2];
+	log(
+		`n8n ${target.n8nVersion}, main + ${WORKERS} workers (--concurrency=${CONCURRENCY}); ${ITEMS} items in ${EXECUTIONS} executions; ${BUDGET.limit} requests per ${BUDGET.windowMs} ms; wait limits ${LIMITS.maxWait} s / ${LIMITS.maxTotalWait} s`,
+	);
+	const aptMs = await timed('redis-server and postgresql (apt-get when missing)', ensurePackages);
+	if (aptMs) timings.push(['  of which apt-get', aptMs]);
+	await timed('n8n (e2e cache)', () => ensureN8n(target));
+	const tgz = await timed('npm run build + npm pack', () =>
+		buildAndPack(makeTempDir('lm-queue-pack-')),
+	);
+
+	const sandbox = await startSandbox({
+		port: 0,
+		apiKey: `queue-${crypto.randomBytes(12).toString('hex')}`,
+		rateLimit: BUDGET.limit,
+		rateWindowMs: BUDGET.windowMs,
+		seed: { qr: 0 },
+	});
+	running.push(sandbox);
+	const cluster = await timed(
+		'redis, postgres, n8n main + workers (package installed), API key',
+		() =>
+			startQueueMode({
+				target,
+				tgz,
+				workers: WORKERS,
+				concurrency: CONCURRENCY,
+				makeTempDir,
+			}),
+	);
+	running.push({ stop: () => (saveLogs(cluster, ARTIFACTS), cluster.stop()) });
+	const { redis, postgres } = cluster.services;
+	log(
+		`redis pid ${redis.pid} on :${redis.port}, postgres pid ${postgres.pid} on :${postgres.port}`,
+	);
+
+	const webhookPath = `queue-bulk-${crypto.randomBytes(4).toString('hex')}`;
+	const workflowId = await timed('credential and workflow (public API), activated', async () => {
+		const credential = await createCredential(cluster, sandbox);
+		const workflow = bulkWebhookWorkflow({
+			name: 'Queue suite: bulk QR codes',
+			webhookPath,
+			credential,
+			limits: LIMITS,
+		});
+		return await deployWorkflow(cluster, workflow);
+	});
+	const batch = await timed(`${EXECUTIONS} webhook executions at once, until all ended`, () =>
+		runBatch({
+			cluster,
+			sandbox,
+			workflowId,
+			webhookPath,
+			executions: EXECUTIONS,
+			items: ITEMS,
+			tag: 'q',
+		}),
+	);
+	verify(batch);
+	timings.push(['suite total', Date.now() - started]);
+}
+
+function verify(batch) {
+	const { runs, stats } = batch;
+	const sorted = (list) => list.toSorted((a, b) => a - b).join(', ');
+	check(
+		`${EXECUTIONS} executions, all succeeded`,
+		runs.length === EXECUTIONS && runs.every((r) => r.status === 'success'),
+		runs.map((r) => `${r.id} ${r.status}${r.error ? ` (${r.error})` : ''}`).join(', '),
+	);
+	const byWorker = {};
+	for (const r of runs) (byWorker[r.worker ?? 'no worker logged it'] ??= []).push(r);
+	check(
+		`every worker ran jobs, each execution in exactly one worker's log`,
+		runs.every((r) => r.worker) && Object.keys(byWorker).length === WORKERS,
+		Object.entries(byWorker)
+			.map(([w, list]) => `${w}: ${list.map((r) => r.id).join(', ')}`)
+			.join('; '),
+	);
+	check(
+		`each execution's "Create QR code" output holds a new record for each of its items`,
+		sorted(runs.map((r) => r.outputWithId)) === sorted(batch.sizes),
+		`${runs.map((r) => r.outputWithId).join(', ')} (sent ${batch.sizes.join(', ')})`,
+	);
+	check(
+		`the sandbox holds every item exactly once (${ITEMS} names, same set)`,
+		batch.created === ITEMS &&
+			!batch.missing.length &&
+			!batch.duplicates &&
+			!batch.unexpected.length,
+		`created ${batch.created}, missing ${batch.missing.length}, duplicates ${batch.duplicates}, not asked for ${batch.unexpected.length}`,
+	);
+	const share = stats.rateLimited / stats.requests;
+	const note = `${stats.rateLimited} of ${stats.requests} requests answered 429 (${(share * 100).toFixed(1)}%); ${fmtSec(batch.ms)} from the first webhook call to the last execution's end`;
+	if (MAX_429_SHARE !== undefined)
+		check(`at most ${MAX_429_SHARE * 100}% of requests answered 429`, share <= MAX_429_SHARE, note);
+	else log(`  · ${note}`);
+}
+
+function summary() {
+	console.log('\n[queue] timings');
+	for (const [label, ms] of timings) console.log(`  ${label.padEnd(64)} ${fmtSec(ms).padStart(9)}`);
+	const failed = results.filter((r) => !r.ok);
+	console.log(`\nqueue: ${results.length - failed.length} passed, ${failed.length} failed`);
+	return results.length > 0 && !failed.length;
+}
+
+const watchdog = setTimeout(async () => {
+	check(`suite finished within ${fmtSec(TIMEOUT_MS)}`, false);
+	await cleanup();
+	summary();
+	process.exit(1);
+}, TIMEOUT_MS);
+watchdog.unref();
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.once(signal, async () => {
+		log(`${signal}: stopping`);
+		await cleanup();
+		process.exit(130);
+	});
+}
+
+try {
+	await main();
+} catch (error) {
+	check('suite ran to its end', false, String(error?.stack || error));
+} finally {
+	await cleanup();
+}
+process.exit(summary() ? 0 : 1);

@@ -59,7 +59,19 @@ const BULK = { n: 300, limit: 30, windowMs: 2000 };
 const HTTP_BATCHING = { batchSize: 30, batchInterval: 2000 };
 /** Retry On Fail at the editor's maximum. */
 const HTTP_RETRY = { maxTries: 5, waitBetweenTries: 5000 };
-const RETURN_ALL = { m: 10_000, baselineM: 100, limit: 30, windowMs: 2000, maxLimit: 100 };
+/**
+ * Return All over M records: against a service without a page cap (the node's default page
+ * size of 1,000 applies) and against one that caps pages at `cap` (the node follows perpage).
+ */
+const RETURN_ALL = {
+	m: 10_000,
+	baselineM: 100,
+	limit: 30,
+	windowMs: 2000,
+	maxLimit: 100,
+	pageSize: 1000,
+	uncapped: 100_000,
+};
 const OVERHEAD = { k: 200, repeats: 5, bareRepeats: 5 };
 /** 25 per 1000 ms: even N = 30 needs two windows, and N = 3000 (120 windows) takes about 2 minutes. */
 const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
@@ -321,13 +333,23 @@ async function main() {
 		rateLimit: RETURN_ALL.limit,
 		rateWindowMs: RETURN_ALL.windowMs,
 		seed: { qr: RETURN_ALL.m },
+		maxLimit: RETURN_ALL.uncapped,
+	});
+	const sListCapped = await sandbox('ListC', {
+		rateLimit: RETURN_ALL.limit,
+		rateWindowMs: RETURN_ALL.windowMs,
+		seed: { qr: RETURN_ALL.m },
 	});
 	const sListSmall = await sandbox('ListS', {
 		rateLimit: RETURN_ALL.limit,
 		rateWindowMs: RETURN_ALL.windowMs,
 		seed: { qr: RETURN_ALL.baselineM },
 	});
-	const sFree = await sandbox('Free', { rateLimit: 0, seed: { qr: RETURN_ALL.m } });
+	const sFree = await sandbox('Free', {
+		rateLimit: 0,
+		seed: { qr: RETURN_ALL.m },
+		maxLimit: RETURN_ALL.uncapped,
+	});
 	const sScale = await sandbox('Scale', {
 		rateLimit: SCALING.limit,
 		rateWindowMs: SCALING.windowMs,
@@ -360,17 +382,21 @@ async function main() {
 			BULK.n,
 			httpCreateNode(sBulk.credential, sBulk.url, { retry: HTTP_RETRY }),
 		),
+		// The node's default page size: the point is what it does by itself.
 		returnAll: returnAllWorkflow(
 			workflowId('RetAll'),
-			`Bench: Return All over ${RETURN_ALL.m}`,
+			`Bench: Return All over ${RETURN_ALL.m}, no page cap`,
 			sList.credential,
-			sList.options.maxLimit,
+		),
+		returnAllCapped: returnAllWorkflow(
+			workflowId('RetAllC'),
+			`Bench: Return All over ${RETURN_ALL.m}, pages capped at ${RETURN_ALL.maxLimit}`,
+			sListCapped.credential,
 		),
 		returnAllBaseline: returnAllWorkflow(
 			workflowId('RetAllS'),
 			`Bench: Return All over ${RETURN_ALL.baselineM}`,
 			sListSmall.credential,
-			sListSmall.options.maxLimit,
 		),
 		overhead: overheadWorkflow(
 			workflowId('Overhead'),
@@ -433,19 +459,22 @@ async function main() {
 		cOf.set(r, median(runs.map((x) => x.totalMs)));
 	}
 	results.cOf = Object.fromEntries(cOf);
-	sFree.reset();
-	const pageRuns = await bareRepeated(
-		sFree,
-		{
-			method: 'GET',
-			path: `/api/qr?page={i}&limit=${sFree.options.maxLimit}`,
-			count: Math.ceil(RETURN_ALL.m / sFree.options.maxLimit),
-			mode: 'sequential',
-		},
-		3,
-	);
-	results.pageMs = median(pageRuns.flatMap((x) => x.latencies));
-	results.pagesTotalMs = median(pageRuns.map((x) => x.totalMs));
+	// One page's time, for each page size a Return All below reads.
+	results.pageMs = {};
+	for (const size of [RETURN_ALL.pageSize, RETURN_ALL.maxLimit]) {
+		sFree.reset();
+		const pageRuns = await bareRepeated(
+			sFree,
+			{
+				method: 'GET',
+				path: `/api/qr?page={i}&limit=${size}`,
+				count: Math.ceil(RETURN_ALL.m / size),
+				mode: 'sequential',
+			},
+			3,
+		);
+		results.pageMs[size] = median(pageRuns.flatMap((x) => x.latencies));
+	}
 
 	// ---------------------------------------------------------------- 4. overhead (first: no waits)
 	if (ONLY.includes('overhead')) {
@@ -602,7 +631,8 @@ async function main() {
 	// ---------------------------------------------------------------- 3. Return All
 	if (ONLY.includes('returnAll')) {
 		const one = async (workflow, s, m) => {
-			log(`Return All over ${m} QR codes, page size ${s.options.maxLimit} ...`);
+			const pageSize = Math.min(RETURN_ALL.pageSize, s.options.maxLimit);
+			log(`Return All over ${m} QR codes, ${pageSize} per page ...`);
 			const res = await execute(workflow, 'Link Management: all QR codes', {
 				sandbox: s,
 				recorder: s.recorder,
@@ -611,8 +641,8 @@ async function main() {
 			if (res.nodeError) throw new Error(`Return All failed: ${res.nodeError}`);
 			const ids = res.items.map((it) => Number(it.json.id));
 			const complete = ids.length === m && ids.every((id, i) => id === i + 1);
-			const pageSize = s.options.maxLimit;
 			const pages = Math.ceil(m / pageSize);
+			const pageMs = results.pageMs[pageSize];
 			const { r } = windowsNeeded(pages, RETURN_ALL.limit);
 			// Pages are read one after another: the last window's r pages take r page times, and all
 			// pages together never take less than pages × one page.
@@ -621,10 +651,10 @@ async function main() {
 					n: pages,
 					limit: RETURN_ALL.limit,
 					windowMs: RETURN_ALL.windowMs,
-					lastMs: r * results.pageMs,
+					lastMs: r * pageMs,
 					t0: res.t0,
 				}),
-				pages * results.pageMs,
+				pages * pageMs,
 			);
 			const analysis = windowAnalysis({
 				arrivals: res.arrivals,
@@ -637,6 +667,7 @@ async function main() {
 			const row = {
 				m,
 				pageSize,
+				pageMs,
 				pages,
 				requests: res.stats.requests,
 				rateLimited: res.stats.rateLimited,
@@ -654,6 +685,7 @@ async function main() {
 			return row;
 		};
 		results.returnAll = await one(wf.returnAll, sList, RETURN_ALL.m);
+		results.returnAllCapped = await one(wf.returnAllCapped, sListCapped, RETURN_ALL.m);
 		results.returnAllBaseline = await one(wf.returnAllBaseline, sListSmall, RETURN_ALL.baselineM);
 	}
 
@@ -835,14 +867,17 @@ function report() {
 
 	const ra = results.returnAll;
 	if (ra) {
+		const capped = results.returnAllCapped;
 		const base = results.returnAllBaseline;
+		const measured = [ra, capped].filter(Boolean);
 		out.push(`## 3. Return All over ${ra.m.toLocaleString('en')} QR codes`, '');
 		out.push(
-			`QR Code › Get Many, Return All, *Options → Page Size* ${ra.pageSize} (the sandbox's max-limit), ${RETURN_ALL.limit} requests per ${RETURN_ALL.windowMs} ms. Pages are read one after another; the floor is max((k − 1) × W − φ + r × p, pages × p) with p = ${msf(results.pageMs)}, the bare client's median time for one page of ${ra.pageSize} (sequential, no limit). Peak memory: the n8n process's VmHWM (read every 25 ms from /proc until it exits), and the peak of the summed VmRSS of the \`n8n execute\` process tree (n8n and its task runner), sampled every 25 ms. The baseline is the same workflow over ${base?.m} records (one page).`,
+			`QR Code › Get Many, Return All, with the node's default *Options → Page Size* (${RETURN_ALL.pageSize}), ${RETURN_ALL.limit} requests per ${RETURN_ALL.windowMs} ms: once against a service without a page cap (as real installations: \`limit\` has no maximum), once against one that caps pages at ${RETURN_ALL.maxLimit} (its \`perpage\` says so and the node follows it). Pages are read one after another; the floor is max((k − 1) × W − φ + r × p, pages × p) with p the bare client's median time for one page of that size (sequential, no limit: ${measured.map((r) => `${msf(r.pageMs)} for ${r.pageSize}`).join(', ')}). Peak memory: the n8n process's VmHWM (read every 25 ms from /proc until it exits), and the peak of the summed VmRSS of the \`n8n execute\` process tree (n8n and its task runner), sampled every 25 ms. The baseline is the same workflow over ${base?.m} records (one page).`,
 			'',
 			table(
 				[
 					'Records',
+					'records per page',
 					'requests sent',
 					'ceil(M / page size)',
 					'429s',
@@ -853,26 +888,27 @@ function report() {
 					'peak RSS n8n (VmHWM)',
 					'peak RSS tree',
 				],
-				[ra, base]
+				[...measured, base]
 					.filter(Boolean)
 					.map((r) => [
 						r.m.toLocaleString('en'),
+						r.pageSize,
 						r.requests,
 						r.pages,
 						r.rateLimited,
 						`${r.items}${r.complete ? ' (all, in order)' : ' (INCOMPLETE)'}`,
 						sec(r.ms),
-						r === ra
-							? `${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`
-							: '– (one request)',
-						r === ra ? ratio(r.ms / r.floor) : '–',
+						r === base
+							? '– (one request)'
+							: `${sec(r.floor)} (${Math.round(r.analysis?.phaseMs ?? 0)} ms)`,
+						r === base ? '–' : ratio(r.ms / r.floor),
 						mib(r.memory.rootHwmKb),
 						mib(r.memory.peakTreeRssKb),
 					]),
 			),
 			'',
 			base
-				? `Memory for ${ra.m.toLocaleString('en')} records over the ${base.m}-record baseline: +${mib(ra.memory.rootHwmKb - base.memory.rootHwmKb)} (n8n process), i.e. about ${(((ra.memory.rootHwmKb - base.memory.rootHwmKb) * 1024) / (ra.m - base.m) / 1024).toFixed(1)} KiB per record, run data and its JSON output included.`
+				? `Memory for ${ra.m.toLocaleString('en')} records over the ${base.m}-record baseline: +${mib(ra.memory.rootHwmKb - base.memory.rootHwmKb)} (n8n process, pages of ${ra.pageSize}), i.e. about ${(((ra.memory.rootHwmKb - base.memory.rootHwmKb) * 1024) / (ra.m - base.m) / 1024).toFixed(1)} KiB per record, run data and its JSON output included.`
 				: '',
 			'',
 		);
@@ -1030,7 +1066,7 @@ function findings() {
 	const ra = results.returnAll;
 	if (ra) {
 		notes.push(
-			`**Return All** sent ${ra.requests} requests for ${ra.pages} pages (${ra.rateLimited} 429s) and took ${ratio(ra.ms / ra.floor)} its floor.`,
+			`**Return All** over ${ra.m.toLocaleString('en')} records sent ${ra.requests} requests without a page cap (${ra.rateLimited} 429s, ${ratio(ra.ms / ra.floor)} its floor)${results.returnAllCapped ? ` and ${results.returnAllCapped.requests} with pages capped at ${results.returnAllCapped.pageSize} (${ratio(results.returnAllCapped.ms / results.returnAllCapped.floor)})` : ''}.`,
 		);
 	}
 	return notes;

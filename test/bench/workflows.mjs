@@ -101,7 +101,7 @@ export function bulkWorkflow(id, title, count, createNode) {
 	return chain(id, title, [trigger(), rows(count), createNode]);
 }
 
-/** Start → Link Management QR Code › Get Many, Return All, the given page size. */
+/** Start → Link Management QR Code › Get Many, Return All; the node's default page size unless given. */
 export function returnAllWorkflow(id, title, credential, pageSize) {
 	return chain(id, title, [
 		trigger(),
@@ -109,7 +109,12 @@ export function returnAllWorkflow(id, title, credential, pageSize) {
 			'Link Management: all QR codes',
 			PACKAGE_NODE_TYPE,
 			1,
-			{ resource: 'qrCode', operation: 'getAll', returnAll: true, options: { pageSize } },
+			{
+				resource: 'qrCode',
+				operation: 'getAll',
+				returnAll: true,
+				options: pageSize === undefined ? {} : { pageSize },
+			},
 			[220, 0],
 			{ credentials: credentialsOf(credential) },
 		),

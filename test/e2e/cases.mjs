@@ -230,7 +230,7 @@ export const CASES = [
 			assert.equal(created.id, SEED.qr + 1);
 			assert.deepEqual(bodyOf(requests(ctx, 'POST /api/qr/add')[0]), {
 				type: 'vcard',
-				data: { name: 'Ada Lovelace', phone: '+441234567', email: 'ada@example.com' },
+				data: { fname: 'Ada', lname: 'Lovelace', phone: '+441234567', email: 'ada@example.com' },
 				name: 'E2E vCard',
 				background: 'rgb(255,255,255)',
 				foreground: 'rgb(0,0,128)',
@@ -243,7 +243,7 @@ export const CASES = [
 			const [updated] = ctx.out('Update QR code');
 			assert.equal(updated.success, true);
 			assert.deepEqual(bodyOf(requests(ctx, 'PUT /api/qr/:id/update')[0]), {
-				data: { name: 'Ada King', phone: '+441234567' },
+				data: { fname: 'Ada', lname: 'King', phone: '+441234567' },
 				background: 'rgb(0,0,0)',
 				logo: 'https://example.com/logo.png',
 			});

@@ -139,46 +139,6 @@ export const toHexColor: Converter = (value, label) => {
 	return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
 };
 
-export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const;
-export const STRUCTURED_QR_TYPES: readonly string[] = ['vcard', 'email', 'sms', 'wifi'];
-
-function parseJsonData(value: unknown, label: string, typeHint: string): unknown {
-	if (typeof value === 'object' && value !== null) return value;
-	const candidate = text(value);
-	try {
-		const parsed: unknown = JSON.parse(candidate);
-		if (typeof parsed === 'object' && parsed !== null) return parsed;
-	} catch {
-		// reported below, with what is expected
-	}
-	throw new InputError(
-		`${label} must be valid JSON (an object or array) for ${typeHint}, such as {"name": "Ada Lovelace", "phone": "+441234567"}`,
-	);
-}
-
-/**
- * QR `data`: a string for text, link and phone; a JSON object or array for vcard, email, sms
- * and wifi. Without a type (update), text that starts with `{` or `[` is taken as JSON.
- */
-export function toQrData(type: string | undefined): Converter {
-	return (value, label) => {
-		if (
-			value === undefined ||
-			value === null ||
-			(typeof value === 'string' && value.trim() === '')
-		) {
-			throw new InputError(`${label} must not be empty`);
-		}
-		if (type !== undefined && STRUCTURED_QR_TYPES.includes(type)) {
-			return parseJsonData(value, label, `QR type "${type}"`);
-		}
-		if (type === undefined && (typeof value === 'object' || /^[[{]/.test(text(value)))) {
-			return parseJsonData(value, label, 'structured QR codes (vCard, email, SMS, Wi-Fi)');
-		}
-		return typeof value === 'string' ? value : JSON.stringify(value);
-	};
-}
-
 function describe(value: unknown): string {
 	if (value === undefined || value === null || value === '') return 'nothing';
 	const shown = typeof value === 'string' ? value : JSON.stringify(value);

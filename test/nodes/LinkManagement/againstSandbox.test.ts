@@ -71,7 +71,7 @@ test('QR code: create from JSON data, get with statistics, delete', async () => 
 		resource: 'qrCode',
 		operation: 'create',
 		type: 'vcard',
-		data: '{"name": "Ada Lovelace", "phone": "+441234567"}',
+		data: '{"fname": "Ada", "lname": "Lovelace", "phone": "+441234567"}',
 		additionalFields: { name: 'Ada', foreground: '#1f6feb' },
 	});
 	expect(created).toMatchObject({ id: expect.any(Number), link: expect.any(String) });

@@ -13,7 +13,15 @@ const properties = description.properties;
 /** The interface table: resource → operation → top-level parameters and collections. */
 const INTERFACE: Record<
 	string,
-	Record<string, { parameters: string[]; collections?: Record<string, string[]> }>
+	Record<
+		string,
+		{
+			parameters: string[];
+			collections?: Record<string, string[]>;
+			/** Fields of the structured QR types, beside `data` (issue 12), shown per type. */
+			typeFields?: string[];
+		}
+	>
 > = {
 	account: {
 		get: { parameters: [] },
@@ -36,6 +44,20 @@ const INTERFACE: Record<
 		create: {
 			parameters: ['type', 'data'],
 			collections: { additionalFields: ['name', 'background', 'foreground', 'logo'] },
+			typeFields: [
+				'wifiSsid',
+				'wifiPassword',
+				'wifiEncryption',
+				'smsPhone',
+				'smsMessage',
+				'emailAddress',
+				'emailSubject',
+				'emailBody',
+				'vcardFirstName',
+				'vcardLastName',
+				'vcardOrganisation',
+				'vcardDetails',
+			],
 		},
 		update: {
 			parameters: ['qrCodeId', 'data'],
@@ -145,7 +167,13 @@ describe.each(Object.keys(INTERFACE))('resource %s', (resource) => {
 			const collections = expected.collections ?? {};
 			// `options` (rate-limit waits, page size) is the node's own addition to every operation.
 			const topLevel = shown.map((property) => property.name).filter((name) => name !== 'options');
-			expect(topLevel.sort()).toEqual([...expected.parameters, ...Object.keys(collections)].sort());
+			expect(topLevel.sort()).toEqual(
+				[
+					...expected.parameters,
+					...Object.keys(collections),
+					...(expected.typeFields ?? []),
+				].sort(),
+			);
 
 			for (const [collection, fields] of Object.entries(collections)) {
 				const property = shown.find((candidate) => candidate.name === collection);

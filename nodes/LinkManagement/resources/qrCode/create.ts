@@ -1,7 +1,7 @@
-import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
+import { additionalFields, textField } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
-import { oneOf, QR_TYPES } from '../../shared/validation';
-import { appearanceFields, qrDataField } from './fields';
+import { appearanceFields, qrDataField, qrTypeField } from './fields';
+import { qrTypeFields } from './typeFields';
 
 export const create: OperationDefinition = {
 	option: {
@@ -12,51 +12,9 @@ export const create: OperationDefinition = {
 		routing: { request: { method: 'POST', url: '/qr/add' } },
 	},
 	fields: [
-		sentInBody(
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				required: true,
-				default: 'link',
-				description: 'What kind of content the QR code holds',
-				options: [
-					{
-						name: 'Email',
-						value: 'email',
-						description: 'Data: JSON such as {"email": "…", "subject": "…", "body": "…"}',
-					},
-					{
-						name: 'Link',
-						value: 'link',
-						description: 'Data: an address such as https://example.com',
-					},
-					{
-						name: 'Phone',
-						value: 'phone',
-						description: 'Data: a phone number such as +441234567',
-					},
-					{
-						name: 'SMS',
-						value: 'sms',
-						description: 'Data: JSON such as {"phone": "…", "message": "…"}',
-					},
-					{ name: 'Text', value: 'text', description: 'Data: any text' },
-					{
-						name: 'vCard',
-						value: 'vcard',
-						description: 'Data: JSON such as {"name": "…", "phone": "…", "email": "…"}',
-					},
-					{
-						name: 'Wi-Fi',
-						value: 'wifi',
-						description: 'Data: JSON such as {"ssid": "…", "password": "…", "encryption": "WPA"}',
-					},
-				],
-			},
-			oneOf(QR_TYPES),
-		),
-		qrDataField(true),
+		qrTypeField,
+		qrDataField,
+		...qrTypeFields,
 		additionalFields([
 			...appearanceFields,
 			textField({

@@ -1,25 +1,125 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { sentInBody, textField } from '../../shared/bodyFields';
-import { toQrData, toRgbColor } from '../../shared/validation';
+import { guard, InputError, oneOf, parseHttpUrl, text, toRgbColor } from '../../shared/validation';
+import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData } from './data';
+import { typeFieldsData } from './typeFields';
 
-/** The content of a QR code; on Create its form follows the type, on Update its own shape. */
-export function qrDataField(withType: boolean): INodeProperties {
-	return sentInBody(
-		{
-			displayName: 'Data',
-			name: 'data',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			required: true,
-			placeholder: 'e.g. https://example.com or {"name": "Ada Lovelace", "phone": "+441234567"}',
-			description:
-				'What the QR code holds. Text, Link and Phone: the text itself. vCard, Email, SMS and Wi-Fi: a JSON object, such as {"email": "ada@example.com", "subject": "Hello", "body": "Hi"}.',
-		},
-		(value, label, body) =>
-			toQrData(withType ? String(body.type ?? '').trim() : undefined)(value, label),
+const DATA_DESCRIPTION =
+	'Text, Link and Phone: the content itself. vCard, Email, SMS and Wi-Fi: fill in the fields below, or give the content here as JSON in the keys the service reads (for example from an expression)';
+
+/** The content of a QR code: text, an address, a number, or JSON in the service's keys. */
+export const qrDataField: INodeProperties = {
+	displayName: 'Data',
+	name: 'data',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	placeholder: 'e.g. https://example.com',
+	description: DATA_DESCRIPTION,
+};
+
+/** Nothing, or an empty JSON object. */
+const isEmptyData = (value: unknown) =>
+	text(value) === '' || Object.keys(jsonObject(value) ?? { given: true }).length === 0;
+
+/** Data when it is given: for a structured type, JSON (an email address may also be text). */
+function givenData(type: string, value: unknown, label: string): IDataObject | string {
+	if (!isStructured(type)) return simpleData(type, value, label);
+	const object = jsonObject(value);
+	if (object) return structuredData(type, object, label);
+	if (type === 'email' && typeof value === 'string' && !/^[[{]/.test(value.trim())) {
+		return structuredData('email', { email: value }, label).email as string;
+	}
+	throw new InputError(
+		`${label} must be a JSON object for a ${TYPE_NAMES[type]} QR code, such as ${EXAMPLES[type]}, or leave it empty and fill in the fields`,
 	);
+}
+
+const TYPE_NAMES: Record<string, string> = {
+	email: 'Email',
+	sms: 'SMS',
+	vcard: 'vCard',
+	wifi: 'Wi-Fi',
+};
+
+const EXAMPLES: Record<string, string> = {
+	email: '{"email": "ada@example.com", "subject": "Hello", "body": "Hi"}',
+	sms: '{"phone": "+441234567", "message": "Hi"}',
+	vcard: '{"fname": "Ada", "lname": "Lovelace", "phone": "+441234567"}',
+	wifi: '{"ssid": "Office", "pass": "secret", "encryption": "WPA"}',
+};
+
+/**
+ * Create: the type, and the data it holds — Data when given, else the type's own fields —
+ * in the service's keys, checked before anything is sent.
+ */
+async function qrContent(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const body = { ...((request.body ?? {}) as IDataObject) };
+	const node = this.getNode();
+	const itemIndex = this.getItemIndex();
+	const type = guard(node, itemIndex, () => oneOf(QR_TYPES)(body.type, 'Type')) as string;
+	const given = this.getNodeParameter('data', '') as unknown;
+	const parameter = (name: string, fallback: unknown) => this.getNodeParameter(name, fallback);
+	body.type = type;
+	body.data = guard(node, itemIndex, (): IDataObject | string => {
+		if (!isEmptyData(given)) return givenData(type, given, 'Data');
+		const fromFields = isStructured(type) ? typeFieldsData(type, parameter) : {};
+		if (Object.keys(fromFields).length) return structuredData(type, fromFields, 'The fields');
+		const named = isStructured(type)
+			? ` (or fill in the fields of the ${TYPE_NAMES[type]} QR code)`
+			: '';
+		throw new InputError(`Data must not be empty${named}`);
+	});
+	return { ...request, body };
+}
+
+export const qrTypeField: INodeProperties = {
+	displayName: 'Type',
+	name: 'type',
+	type: 'options',
+	required: true,
+	default: 'link',
+	description: 'What kind of content the QR code holds',
+	options: [
+		{ name: 'Email', value: 'email', description: `Fields, or Data: ${EXAMPLES.email}` },
+		{ name: 'Link', value: 'link', description: 'Data: an address such as https://example.com' },
+		{ name: 'Phone', value: 'phone', description: 'Data: a phone number such as +441234567' },
+		{ name: 'SMS', value: 'sms', description: `Fields, or Data: ${EXAMPLES.sms}` },
+		{ name: 'Text', value: 'text', description: 'Data: any text, up to 4,296 characters' },
+		{ name: 'vCard', value: 'vcard', description: `Fields, or Data: ${EXAMPLES.vcard}` },
+		{ name: 'Wi-Fi', value: 'wifi', description: `Fields, or Data: ${EXAMPLES.wifi}` },
+	],
+	routing: { send: { type: 'body', property: 'type', preSend: [qrContent] } },
+};
+
+/** Update: the type stays as stored; JSON data must use keys some type reads. */
+export const qrUpdateDataField = sentInBody(
+	{ ...qrDataField, required: true, placeholder: 'e.g. https://example.com or {"ssid": "Office"}' },
+	(value, label) => {
+		const object = jsonObject(value);
+		if (object) return structuredData(undefined, object, label);
+		if (typeof value === 'string' && /^[[{]/.test(value.trim())) {
+			throw new InputError(`${label} starts like JSON but is not a JSON object`);
+		}
+		return typeof value === 'string' ? value : JSON.stringify(value);
+	},
+);
+
+/** A logo: the address of a PNG or JPG image, which the service copies. */
+function logoAddress(value: unknown, label: string): string {
+	const url = parseHttpUrl(text(value));
+	if (!url || !/\.(png|jpg)$/i.test(url.pathname)) {
+		throw new InputError(
+			`${label} must be the http(s) address of a .png or .jpg image (such as https://example.com/logo.png), but got "${text(value)}"`,
+		);
+	}
+	return text(value);
 }
 
 const colorField = (name: string, displayName: string, what: string) =>
@@ -39,10 +139,14 @@ const colorField = (name: string, displayName: string, what: string) =>
 export const appearanceFields: INodeProperties[] = [
 	colorField('background', 'Background Color', 'Background'),
 	colorField('foreground', 'Foreground Color', 'Foreground'),
-	textField({
-		displayName: 'Logo',
-		name: 'logo',
-		placeholder: 'e.g. https://example.com/logo.png',
-		description: 'Path or address of a PNG or JPG image to place in the middle of the code',
-	}),
+	textField(
+		{
+			displayName: 'Logo',
+			name: 'logo',
+			placeholder: 'e.g. https://example.com/logo.png',
+			description:
+				'Address of a PNG or JPG image (ending .png or .jpg) to place in the middle of the code',
+		},
+		logoAddress,
+	),
 ];

@@ -2,7 +2,7 @@ import { updateFields } from '../../shared/bodyFields';
 import { qrCodeIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/operation';
-import { appearanceFields, qrDataField } from './fields';
+import { appearanceFields, qrUpdateDataField } from './fields';
 
 export const update: OperationDefinition = {
 	option: {
@@ -12,6 +12,6 @@ export const update: OperationDefinition = {
 		description: 'Change the content or appearance of a QR code',
 		routing: { request: { method: 'PUT', url: '/qr/:qrCodeId/update' } },
 	},
-	fields: [qrCodeIdLocator, qrDataField(false), updateFields(appearanceFields)],
+	fields: [qrCodeIdLocator, qrUpdateDataField, updateFields(appearanceFields)],
 	pathParameters: { qrCodeId: idParameter('QR Code ID') },
 };

@@ -10,10 +10,8 @@ import {
 	nonEmptyText,
 	oneOf,
 	parsePositiveId,
-	QR_TYPES,
 	toBoolean,
 	toHexColor,
-	toQrData,
 	toRgbColor,
 } from '../../../../nodes/LinkManagement/shared/validation';
 
@@ -85,18 +83,6 @@ describe('oneOf', () => {
 			expect(message).toContain('links, bio, qr');
 		},
 	);
-
-	test('the QR types are the seven of the API reference', () => {
-		expect([...QR_TYPES].sort()).toEqual([
-			'email',
-			'link',
-			'phone',
-			'sms',
-			'text',
-			'vcard',
-			'wifi',
-		]);
-	});
 });
 
 describe('toBoolean', () => {
@@ -216,54 +202,6 @@ describe('toHexColor (channel color)', () => {
 			expect(message).toMatch(/#RRGGBB or #RGB/);
 		},
 	);
-});
-
-describe('toQrData', () => {
-	test.each([
-		['text', 'Hello', 'Hello'],
-		['text', '{"a": 1}', '{"a": 1}'],
-		['link', 'https://example.com', 'https://example.com'],
-		['phone', '+441234567', '+441234567'],
-		['vcard', '{"name": "Ada"}', { name: 'Ada' }],
-		['email', '{"email": "ada@example.com"}', { email: 'ada@example.com' }],
-		['sms', '["+441234567", "Hi"]', ['+441234567', 'Hi']],
-		['wifi', { ssid: 'Cafe' }, { ssid: 'Cafe' }],
-	])('for type %s sends %j as %j', (type, value, sent) => {
-		expect(toQrData(type)(value, 'Data')).toEqual(sent);
-	});
-
-	test.each([
-		['New text', 'New text'],
-		['{"ssid": "Cafe"}', { ssid: 'Cafe' }],
-		['[1, 2]', [1, 2]],
-		[' {"a": 1}', { a: 1 }],
-		[{ ssid: 'Cafe' }, { ssid: 'Cafe' }],
-	])('without a type (update) sends %j as %j', (value, sent) => {
-		expect(toQrData(undefined)(value, 'Data')).toEqual(sent);
-	});
-
-	test.each([
-		['text', ''],
-		['vcard', '   '],
-		[undefined, ''],
-		['link', undefined],
-	])('for type %s refuses empty data %j', (type, value) => {
-		expect(refusal(() => toQrData(type)(value, 'Data'))).toBe('Data must not be empty');
-	});
-
-	test.each([
-		['vcard', '{name: "Ada"}'],
-		['email', 'ada@example.com'],
-		['sms', '"a string"'],
-		['wifi', '42'],
-		['wifi', 'null'],
-		[undefined, '{"ssid": "Cafe"'],
-		[undefined, '[1, 2'],
-	])('for type %s refuses %j as not a JSON object or array', (type, value) => {
-		const message = refusal(() => toQrData(type)(value, 'Data'));
-		expect(message).toContain('Data');
-		expect(message).toMatch(/valid JSON/);
-	});
 });
 
 describe('emailAddress', () => {

@@ -1,8 +1,10 @@
 // The CLI: argument parsing, and a real process that prints its URL and stops on SIGTERM.
 
 import { ChildProcess, spawn } from 'child_process';
+import { readdirSync } from 'fs';
 import { join } from 'path';
 
+import { procStat } from './lifetime';
 import { parseSandboxArgs } from './server';
 
 describe('parseSandboxArgs', () => {
@@ -105,4 +107,62 @@ describe('cli.ts process', () => {
 		proc.kill('SIGTERM');
 		expect(await exit).toBe(0);
 	}, 15_000);
+});
+
+/** The processes below `pid` (from /proc). */
+function descendants(pid: number): number[] {
+	const parents = new Map<number, number>();
+	for (const entry of readdirSync('/proc')) {
+		const stat = /^\d+$/.test(entry) ? procStat(Number(entry)) : undefined;
+		if (stat) parents.set(Number(entry), stat.ppid);
+	}
+	const found: number[] = [];
+	for (let frontier = [pid]; frontier.length;) {
+		const children = [...parents].filter(([, ppid]) => frontier.includes(ppid)).map(([p]) => p);
+		found.push(...children);
+		frontier = children;
+	}
+	return found;
+}
+
+describe('npm run sandbox ends with npm', () => {
+	let npm: ChildProcess | undefined;
+	afterEach(() => {
+		if (npm?.pid && npm.exitCode === null && npm.signalCode === null)
+			process.kill(-npm.pid, 'SIGKILL');
+	});
+
+	// npm hands SIGTERM to its `sh -c` only, which dies without passing it on; killed with SIGKILL
+	// npm leaves the shell behind. Either way the sandbox sees its parent (or npm) go and stops.
+	test.each(['SIGTERM', 'SIGKILL'] as const)(
+		'%s to the npm process leaves no process and frees the port',
+		async (signal) => {
+			const proc = spawn('npm', ['run', 'sandbox', '--', '--port', '0'], {
+				cwd: join(__dirname, '..', '..'),
+				detached: true, // its own process group, as a job in a terminal
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
+			npm = proc;
+			const info = await new Promise<{ url: string }>((resolve, reject) => {
+				let out = '';
+				proc.stdout?.on('data', (chunk: Buffer) => {
+					out += chunk.toString();
+					const line = out.split('\n').find((l) => l.startsWith('{'));
+					if (line) resolve(JSON.parse(line));
+				});
+				proc.on('exit', (code) => reject(new Error(`npm exited early with ${code}: ${out}`)));
+			});
+			const tree = descendants(proc.pid!);
+			expect(tree.length).toBeGreaterThanOrEqual(2); // sh -c and the sandbox (node)
+
+			const exited = new Promise((resolve) => proc.on('exit', resolve));
+			process.kill(proc.pid!, signal);
+			await exited;
+			for (let i = 0; i < 100 && tree.some((pid) => procStat(pid)); i++)
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			expect(tree.filter((pid) => procStat(pid))).toEqual([]);
+			await expect(fetch(`${info.url}/api/account`)).rejects.toThrow();
+		},
+		20_000,
+	);
 });

@@ -1,6 +1,7 @@
 // Starts the sandbox from the command line:
 //   npx ts-node --transpile-only test/sandbox/cli.ts [flags]   (see --help)
 
+import { stopWithParent } from './lifetime';
 import { parseSandboxArgs, startSandbox, USAGE } from './server';
 
 async function main(): Promise<void> {
@@ -21,8 +22,16 @@ async function main(): Promise<void> {
 	// A line of its own that a parent process can JSON.parse.
 	console.log(JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, port: sandbox.port }));
 
-	const shutdown = (signal: string): void => {
-		console.log(`Received ${signal}, stopping the sandbox.`);
+	// Ctrl-C, SIGTERM or SIGHUP (to this process or to `npm run sandbox`), or the parent going away.
+	let stopping = false;
+	stopWithParent((reason) => {
+		if (stopping) return;
+		stopping = true;
+		console.log(
+			`${reason === 'parent gone' ? 'The parent process is gone' : `Received ${reason}`}, stopping the sandbox.`,
+		);
+		// A client holding a request open must not keep the process alive.
+		setTimeout(() => process.exit(0), 5000).unref();
 		sandbox.stop().then(
 			() => process.exit(0),
 			(error: unknown) => {
@@ -30,9 +39,7 @@ async function main(): Promise<void> {
 				process.exit(1);
 			},
 		);
-	};
-	process.once('SIGINT', () => shutdown('SIGINT'));
-	process.once('SIGTERM', () => shutdown('SIGTERM'));
+	});
 }
 
 main().catch((error: unknown) => {

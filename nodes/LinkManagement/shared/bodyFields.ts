@@ -81,7 +81,11 @@ function sentAsBodyFields(collection: INodeProperties, preSend: PreSendAction[])
 	}
 	return {
 		...collection,
-		options: fields.map(({ routing: _routing, ...field }) => field),
+		options: fields.map((field) => {
+			const option = { ...field };
+			delete option.routing;
+			return option;
+		}),
 		routing: { send: { preSend: [...preSend, sendFields] } },
 	};
 }

@@ -63,7 +63,7 @@ export function serviceRouting(setup: RoutingSetup) {
 }
 
 /** The error with the API key taken out of every text it carries. */
-function redactError<T extends NodeApiError | NodeOperationError>(
+export function redactError<T extends NodeApiError | NodeOperationError>(
 	secret: { apiKey: string },
 	error: T,
 ) {
@@ -141,7 +141,8 @@ function resolvePath(
 
 /** The service's envelope off: `error` dropped, a lone `data` record unwrapped, messages marked. */
 function unwrap(body: IDataObject, ids: IDataObject): IDataObject {
-	const { error: _error, ...rest } = body;
+	const rest = { ...body };
+	delete rest.error;
 	const keys = Object.keys(rest);
 	if (keys.length === 1 && keys[0] === 'data' && isRecord(rest.data)) return rest.data;
 	if (keys.length === 1 && keys[0] === 'message') {

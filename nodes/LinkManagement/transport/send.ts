@@ -140,14 +140,11 @@ export function requestOptionsFor(
 	request: ServiceRequest,
 	url = `${context.apiRoot}${request.path}`,
 ): IHttpRequestOptions {
-	const {
-		baseURL: _baseURL,
-		qs: _qs,
-		body: _body,
-		...prepared
-	} = request.prepared ?? {
-		headers: {},
-	};
+	// Address, query and body are this request's own, never what n8n prepared.
+	const prepared = { ...(request.prepared ?? { headers: {} }) };
+	delete prepared.baseURL;
+	delete prepared.qs;
+	delete prepared.body;
 	const options: IHttpRequestOptions = {
 		...prepared,
 		method: request.method,

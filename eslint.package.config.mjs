@@ -1,6 +1,9 @@
-// Lints the package as n8n's community package scanner (@n8n/scan-community-package) does:
-// @n8n/eslint-plugin-community-nodes (recommended) plus eslint-plugin-n8n-nodes-base's
-// community, credentials and nodes rule sets, with the scanner's own exceptions.
+// The package's own lint (npm run lint: `eslint -c eslint.package.config.mjs`): the rule sets of
+// n8n's community package scanner, @n8n/eslint-plugin-community-nodes (recommended) plus
+// eslint-plugin-n8n-nodes-base's community, credentials and nodes rule sets with the scanner's
+// own exceptions, taken from this package's eslint-plugin-n8n-nodes-base 2.x (n8n-node and the
+// scanner bring 1.x). eslint.config.mjs stays n8n's default, as n8n's strict mode requires; it is
+// what `n8n-node lint` runs (npm run lint:n8n).
 import tsParser from '@typescript-eslint/parser';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';

@@ -6,6 +6,8 @@ export interface Reply {
 	status: number;
 	body: Record<string, unknown>;
 	headers?: Record<string, string>;
+	/** Sent instead of `body` as JSON: an HTML page or an empty answer. */
+	raw?: { contentType: string; text: string };
 }
 
 /** An `{error: 1, message}` answer; thrown by handlers and validators. */
@@ -13,13 +15,21 @@ export class ApiError extends Error {
 	constructor(
 		readonly status: number,
 		message: string,
+		/** For an unknown ID: what kind of record was not found ("Campaign"). */
+		readonly label?: string,
 	) {
 		super(message);
 	}
 }
 
 export const badRequest = (message: string): ApiError => new ApiError(400, message);
-export const notFound = (message: string): ApiError => new ApiError(404, message);
+export const notFound = (message: string, label?: string): ApiError =>
+	new ApiError(404, message, label);
+
+/** A reply that is not JSON: an HTML page, or nothing at all (`text` ''). */
+export function rawReply(status: number, text: string, contentType = 'text/html; charset=UTF-8') {
+	return { status, body: {}, raw: { contentType, text } };
+}
 
 export function ok(body: Record<string, unknown>): Reply {
 	return { status: 200, body: { error: 0, ...body } };

@@ -1,5 +1,8 @@
 // Settings of the sandbox: the options object, its defaults and the CLI/env parser.
 
+import type { Profile, ProfileSwitches } from './profile';
+import { PROFILE_DEFAULTS, PROFILE_FLAGS, PROFILE_USAGE } from './profile';
+
 export type ResetFormat = 'unix' | 'unix-ms' | 'seconds' | 'http-date';
 export const RESET_FORMATS: readonly ResetFormat[] = ['unix', 'unix-ms', 'seconds', 'http-date'];
 
@@ -51,7 +54,9 @@ export const SEED_COLLECTIONS: readonly SeedCollection[] = [
 /** Per-collection record counts; `channelItems` are the items placed in channel 1. */
 export type SeedCounts = Record<SeedCollection, number>;
 
-export interface SandboxOptions {
+export interface SandboxOptions extends ProfileSwitches {
+	/** `reference` (the default) or `family`: see profile.ts; it gives the switches their defaults. */
+	profile: Profile;
 	/** 0 = any free port. */
 	port: number;
 	apiKey: string;
@@ -61,8 +66,6 @@ export interface SandboxOptions {
 	resetFormat: ResetFormat;
 	/** A number seeds every collection with that many records; an object overrides per collection. */
 	seed: number | Partial<SeedCounts>;
-	maxLimit: number;
-	defaultLimit: number;
 	faults: Partial<FaultOptions>;
 	/** `http`: errors use 400/401/404/429; `200`: every `{error: 1}` answer is sent with HTTP 200. */
 	errorStatus: 'http' | 200;
@@ -87,14 +90,14 @@ export const DEFAULT_FAULTS: FaultOptions = {
 };
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
+	...PROFILE_DEFAULTS.reference,
+	profile: 'reference',
 	port: 0,
 	apiKey: 'sandbox-key',
 	rateLimit: 30,
 	rateWindowMs: 60_000,
 	resetFormat: 'unix',
 	seed: DEFAULT_SEED,
-	maxLimit: 100,
-	defaultLimit: 10,
 	faults: {},
 	errorStatus: 'http',
 	randomSeed: 1,
@@ -105,7 +108,9 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
 export const CLI_DEFAULT_PORT = 4010;
 
 export function resolveOptions(partial: Partial<SandboxOptions> = {}): SandboxOptions {
-	const merged: SandboxOptions = { ...DEFAULT_OPTIONS, ...stripUndefined(partial) };
+	const given = stripUndefined(partial);
+	const profile = PROFILE_DEFAULTS[given.profile ?? DEFAULT_OPTIONS.profile];
+	const merged: SandboxOptions = { ...DEFAULT_OPTIONS, ...profile, ...given };
 	merged.basePath = normalizeBasePath(merged.basePath);
 	merged.faults = resolveFaults(merged.faults);
 	return merged;
@@ -155,7 +160,8 @@ const FLAGS: Record<string, Setter> = {
 	'rate-window-ms': (o, _f, v) => (o.rateWindowMs = parseInteger('--rate-window-ms', v, 1)),
 	'reset-format': (o, _f, v) => (o.resetFormat = parseResetFormat(v)),
 	seed: (o, _f, v) => (o.seed = parseInteger('--seed', v, 0)),
-	'max-limit': (o, _f, v) => (o.maxLimit = parseInteger('--max-limit', v, 1)),
+	'max-limit': (o, _f, v) =>
+		(o.maxLimit = v.trim().toLowerCase() === 'none' ? 0 : parseInteger('--max-limit', v, 1)),
 	'error-status': (o, _f, v) => (o.errorStatus = parseErrorStatus(v)),
 	'base-path': (o, _f, v) => (o.basePath = v),
 	'random-seed': (o, _f, v) => (o.randomSeed = parseInteger('--random-seed', v, 0)),
@@ -165,6 +171,12 @@ const FLAGS: Record<string, Setter> = {
 	'fault-slow-ms': (_o, f, v) => (f.slowMs = parseInteger('--fault-slow-ms', v, 0)),
 	'fault-429': (_o, f, v) => (f.rate429 = parseRate('--fault-429', v)),
 	'apply-then-fault': (_o, f, v) => (f.applyThenFault = parseBoolean('--apply-then-fault', v)),
+	...Object.fromEntries(
+		Object.entries(PROFILE_FLAGS).map(([name, set]): [string, Setter] => [
+			name,
+			(o, _f, v) => set(o, v),
+		]),
+	),
 };
 
 /** Flags that may be given without a value. */
@@ -177,7 +189,7 @@ export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags
   --rate-window-ms MS   window length (default 60000)                         env SANDBOX_RATE_WINDOW_MS
   --reset-format F      unix | unix-ms | seconds | http-date (default unix)   env SANDBOX_RESET_FORMAT
   --seed N              records per collection (default 5)                    env SANDBOX_SEED
-  --max-limit N         largest page size (default 100)                       env SANDBOX_MAX_LIMIT
+  --max-limit N|none    largest page size (default 100; family: none)         env SANDBOX_MAX_LIMIT
   --error-status S      http | 200 (default http)                             env SANDBOX_ERROR_STATUS
   --base-path P         sub-folder prefix, e.g. /short                        env SANDBOX_BASE_PATH
   --random-seed N       seed of the fault random generator (default 1)        env SANDBOX_RANDOM_SEED
@@ -187,6 +199,7 @@ export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags
   --fault-slow-ms MS    delay of slow requests (default 2000)                 env SANDBOX_FAULT_SLOW_MS
   --fault-429 RATE      share 0..1 answered 429 although budget remains       env SANDBOX_FAULT_429
   --apply-then-fault    apply the request, then fault                         env SANDBOX_APPLY_THEN_FAULT
+${PROFILE_USAGE}
   --help                show this text`;
 
 /**

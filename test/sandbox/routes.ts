@@ -2,6 +2,7 @@
 
 import { badRequest, notFound, ok, Reply } from './http';
 import type { SandboxOptions } from './options';
+import { systemDomains } from './profile';
 import {
 	CampaignRecord,
 	ChannelItemType,
@@ -79,6 +80,8 @@ function listReply<T>(
 	key: string,
 	records: T[],
 	view: (record: T) => object,
+	/** Records counted in the pages but not shown (the family's orphaned channel items). */
+	shown: (record: T) => boolean = () => true,
 ): Reply {
 	const perpage = parseLimit(ctx.query.get('limit'), ctx.options);
 	const currentpage = parsePositive(ctx.query.get('page')) ?? 1;
@@ -86,7 +89,10 @@ function listReply<T>(
 	const maxpage = Math.ceil(result / perpage);
 	const nextpage = currentpage < maxpage ? currentpage + 1 : maxpage;
 	const start = (currentpage - 1) * perpage;
-	const page = records.slice(start, start + perpage).map(view);
+	const page = records
+		.slice(start, start + perpage)
+		.filter(shown)
+		.map(view);
 	// Lists answer `error` as the string "0" (documented quirk of the service).
 	return {
 		status: 200,
@@ -96,7 +102,7 @@ function listReply<T>(
 
 function parseLimit(raw: string | null, options: SandboxOptions): number {
 	const limit = parsePositive(raw) ?? options.defaultLimit;
-	return Math.min(limit, options.maxLimit);
+	return options.maxLimit > 0 ? Math.min(limit, options.maxLimit) : limit;
 }
 
 function parsePositive(raw: string | null): number | undefined {
@@ -108,7 +114,7 @@ function parsePositive(raw: string | null): number | undefined {
 function find<T extends { id: number }>(collection: Collection<T>, raw: string): T {
 	const id = positiveId(raw, `${collection.label.toLowerCase()} ID`);
 	const record = collection.get(id);
-	if (!record) throw notFound(`${collection.label} ${id} does not exist.`);
+	if (!record) throw notFound(`${collection.label} ${id} does not exist.`, collection.label);
 	return record;
 }
 
@@ -263,10 +269,11 @@ const updateQr: Handler = ({ store, params, body }) => {
 	return message('QR has been updated successfully.');
 };
 
-const deleteQr: Handler = ({ store, params }) => {
+const deleteQr: Handler = ({ store, params, options }) => {
 	const qr = find(store.qr, params.id);
 	store.qr.remove(qr.id);
-	store.unassignQr(qr.id);
+	// With orphaned items on, its channel items stay behind (and are skipped when listed).
+	if (options.orphanedItems === 0) store.unassignQr(qr.id);
 	return message('QR Code has been deleted successfully.');
 };
 
@@ -280,8 +287,9 @@ const listChannelItems: Handler = (ctx) => {
 	return listReply(
 		ctx,
 		'items',
-		ctx.store.itemsOfChannel(channel.id),
+		ctx.store.rowsOfChannel(channel.id),
 		({ channelId: _omit, ...item }) => item,
+		(item) => !ctx.store.isOrphan(item),
 	);
 };
 
@@ -358,8 +366,14 @@ const deletePixel: Handler = ({ store, params }) => {
 
 // ---------------------------------------------------------------- domains
 
-const listDomains: Handler = (ctx) =>
-	listReply(ctx, 'domains', ctx.store.domains.list(), (d) => ({ ...d }));
+const listDomains: Handler = (ctx) => {
+	const reply = listReply(ctx, 'domains', ctx.store.domains.list(), (d) => ({ ...d }));
+	// System domains ("id": null) come on every page when the switch is on.
+	(reply.body.data as { domains: object[] }).domains.push(
+		...systemDomains(ctx.options.systemDomains),
+	);
+	return reply;
+};
 
 const createDomain: Handler = ({ store, body }) => {
 	const domain = requiredHttpUrl(body, 'domain');

@@ -3,6 +3,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import type { Socket } from 'net';
 
+import { familyRespond, familyTooMany } from './family';
 import { FaultInjector } from './faults';
 import { ApiError, errorReply, parseJsonBody, readBody, Reply } from './http';
 import {
@@ -13,8 +14,9 @@ import {
 	resolveOptions,
 	SandboxOptions,
 } from './options';
+import { seedOrphans } from './profile';
 import { RateLimiter, RateState } from './rateLimit';
-import { matchRoute, RouteMatch } from './routes';
+import { matchRoute, RouteContext, RouteMatch } from './routes';
 import { Store } from './store';
 
 export {
@@ -24,6 +26,7 @@ export {
 	DEFAULT_OPTIONS,
 	USAGE,
 } from './options';
+export type { Profile, ProfileSwitches, RemainingMode } from './profile';
 export type {
 	FaultDecider,
 	FaultKind,
@@ -58,9 +61,9 @@ export interface RequestLogEntry {
 export interface SandboxStats {
 	/** Every request received, including faulted and refused ones. */
 	requests: number;
-	/** 429 answers sent (real and injected). */
+	/** Rate-limit answers sent (real and injected; the family's HTTP 200 `error: 429` too). */
 	rateLimited: number;
-	/** 401 answers sent. */
+	/** 401 and 403 answers sent. */
 	unauthorized: number;
 	/** Requests per route, keyed `METHOD /api/pattern` (unknown endpoints: `METHOD /raw/path`). */
 	byPath: Record<string, number>;
@@ -97,13 +100,20 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
 
 	const app: App = {
 		options,
-		store: Store.create(url, options.seed, options.now),
+		store: Store.create(url, options.seed, options.now, (store) =>
+			seedOrphans(store, options.orphanedItems),
+		),
 		stats: emptyStats(),
 		limiter: new RateLimiter(
 			options.rateLimit,
 			options.rateWindowMs,
 			options.resetFormat,
 			options.now,
+			{
+				window: options.profile === 'family' ? 'firstRequest' : 'epoch',
+				remaining: options.remaining,
+				headers: options.rateHeaders,
+			},
 		),
 		faults: new FaultInjector(resolveFaults(options.faults), options.randomSeed),
 		timers: new Set(),
@@ -227,8 +237,16 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 	};
 }
 
-/** Rate limit, then authentication, then the route. */
+/** Rate limit, then authentication, then the route (the family: see family.ts). */
 function respond(app: App, ex: Exchange): Reply {
+	if (app.options.profile === 'family') {
+		return familyRespond({
+			match: ex.match,
+			authorized: ex.authorized,
+			take: () => app.limiter.take(ex.bucket),
+			context: () => routeContext(app, ex, ex.match as RouteMatch),
+		});
+	}
 	const rate = app.limiter.take(ex.bucket);
 	if (!rate.allowed) return tooManyReply(rate);
 	const reply = route(app, ex);
@@ -247,16 +265,7 @@ function route(app: App, ex: Exchange): Reply {
 	}
 	if (!ex.match) return errorReply(404, `Unknown endpoint ${ex.method} ${ex.path}.`);
 	try {
-		if (ex.bodyError) throw ex.bodyError;
-		const query = new URL(ex.log.url, `http://${HOST}`).searchParams;
-		const body = parseJsonBody(ex.rawBody);
-		return ex.match.route.handler({
-			params: ex.match.params,
-			query,
-			body,
-			store: app.store,
-			options: app.options,
-		});
+		return ex.match.route.handler(routeContext(app, ex, ex.match));
 	} catch (error) {
 		if (error instanceof ApiError) return errorReply(error.status, error.message);
 		return errorReply(
@@ -264,6 +273,18 @@ function route(app: App, ex: Exchange): Reply {
 			`Internal sandbox error: ${error instanceof Error ? error.message : String(error)}`,
 		);
 	}
+}
+
+/** What a handler gets: the path's parameters, the query, the parsed body (or a thrown ApiError). */
+function routeContext(app: App, ex: Exchange, match: RouteMatch): RouteContext {
+	if (ex.bodyError) throw ex.bodyError;
+	return {
+		params: match.params,
+		query: new URL(ex.log.url, `http://${HOST}`).searchParams,
+		body: parseJsonBody(ex.rawBody),
+		store: app.store,
+		options: app.options,
+	};
 }
 
 function tooManyReply(rate: RateState): Reply {
@@ -281,7 +302,11 @@ function deliverFault(app: App, ex: Exchange, fault: Exclude<FaultKind, 'slow'>)
 		ex.req.socket.destroy();
 		return;
 	}
-	if (fault === '429') return finish(app, ex, tooManyReply(app.limiter.tooMany()));
+	if (fault === '429') {
+		const refusal = app.limiter.tooMany();
+		const family = app.options.profile === 'family';
+		return finish(app, ex, family ? familyTooMany(refusal) : tooManyReply(refusal));
+	}
 	const status = app.faults.pickStatus(fault);
 	const text = status === 502 ? 'Bad gateway' : 'Service temporarily unavailable';
 	const reply = errorReply(status, `${text} (sandbox fault ${status}). Try again later.`);
@@ -293,17 +318,17 @@ function finish(app: App, ex: Exchange, reply: Reply): void {
 	const injected5xx = reply.status === 502 || reply.status === 503;
 	const status =
 		app.options.errorStatus === 200 && reply.body.error === 1 && !injected5xx ? 200 : reply.status;
-	if (reply.status === 429) app.stats.rateLimited++;
-	if (reply.status === 401) app.stats.unauthorized++;
+	if (reply.status === 429 || reply.body.error === 429) app.stats.rateLimited++;
+	if (reply.status === 401 || reply.status === 403) app.stats.unauthorized++;
 	app.stats.byStatus[String(status)] = (app.stats.byStatus[String(status)] ?? 0) + 1;
 	ex.log.status = status;
 	send(ex.res, { ...reply, status });
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-	const payload = JSON.stringify(reply.body);
+	const payload = reply.raw ? reply.raw.text : JSON.stringify(reply.body);
 	res.writeHead(reply.status, {
-		'Content-Type': 'application/json; charset=utf-8',
+		'Content-Type': reply.raw ? reply.raw.contentType : 'application/json; charset=utf-8',
 		'Content-Length': String(Buffer.byteLength(payload)),
 		...reply.headers,
 	});

@@ -169,17 +169,24 @@ export class Store {
 	/**
 	 * @param publicUrl origin plus basePath, used to build the URLs inside records
 	 * @param now clock for the dates of records created through the API
+	 * @param seedMore seeds what a profile adds, after the collections (on every reset too)
 	 */
 	constructor(
 		readonly publicUrl: string,
 		private readonly seedCounts: SeedCounts,
 		private readonly now: () => number,
+		private readonly seedMore: (store: Store) => void = () => {},
 	) {
 		this.reset();
 	}
 
-	static create(publicUrl: string, seed: number | Partial<SeedCounts>, now: () => number): Store {
-		return new Store(publicUrl, resolveSeed(seed), now);
+	static create(
+		publicUrl: string,
+		seed: number | Partial<SeedCounts>,
+		now: () => number,
+		seedMore?: (store: Store) => void,
+	): Store {
+		return new Store(publicUrl, resolveSeed(seed), now, seedMore);
 	}
 
 	/** Drops every change and seeds the collections again. */
@@ -203,6 +210,7 @@ export class Store {
 		this.overlays = new Collection('CTA overlay');
 		this.domains = new Collection('Domain');
 		this.seed(this.seedCounts);
+		this.seedMore(this);
 	}
 
 	nowTimestamp(): string {
@@ -267,8 +275,19 @@ export class Store {
 		if (!exists) this.channelItems.push(item);
 	}
 
+	/** The items a channel shows (orphaned ones left out), in assignment order. */
 	itemsOfChannel(channelId: number): ChannelItemRecord[] {
+		return this.rowsOfChannel(channelId).filter((item) => !this.isOrphan(item));
+	}
+
+	/** Every assignment of the channel, orphaned ones included. */
+	rowsOfChannel(channelId: number): ChannelItemRecord[] {
 		return this.channelItems.filter((item) => item.channelId === channelId);
+	}
+
+	/** An item whose QR code no longer exists (links and bio pages are not stored). */
+	isOrphan(item: ChannelItemRecord): boolean {
+		return item.type === 'qr' && !this.qr.get(item.id);
 	}
 
 	unassignChannel(channelId: number): void {

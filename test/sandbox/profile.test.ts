@@ -1,0 +1,104 @@
+// The profile option and its switches: defaults per profile, flags and SANDBOX_* variables.
+
+import { parseSandboxArgs, resolveOptions, USAGE } from './server';
+
+describe('resolveOptions', () => {
+	test('family: every switch at the family default', () => {
+		expect(resolveOptions({ profile: 'family' })).toMatchObject({
+			profile: 'family',
+			remaining: 'negative',
+			rateHeaders: true,
+			maxLimit: 0,
+			defaultLimit: 15,
+			systemDomains: 2,
+			orphanedItems: 15,
+		});
+	});
+
+	test('a switch given wins over the profile’s default', () => {
+		expect(
+			resolveOptions({
+				profile: 'family',
+				remaining: 'clamped',
+				maxLimit: 100,
+				rateHeaders: false,
+			}),
+		).toMatchObject({ remaining: 'clamped', maxLimit: 100, rateHeaders: false, systemDomains: 2 });
+		expect(resolveOptions({ systemDomains: 1 })).toMatchObject({
+			profile: 'reference',
+			systemDomains: 1,
+			maxLimit: 100,
+		});
+	});
+});
+
+describe('flags and environment variables', () => {
+	test('--profile and the switches, in both forms', () => {
+		expect(
+			parseSandboxArgs([
+				'--profile',
+				'family',
+				'--remaining=clamped',
+				'--rate-headers',
+				'off',
+				'--max-limit',
+				'none',
+				'--default-limit',
+				'20',
+				'--system-domains',
+				'3',
+				'--orphaned-items=0',
+			]),
+		).toEqual({
+			port: 4010,
+			profile: 'family',
+			remaining: 'clamped',
+			rateHeaders: false,
+			maxLimit: 0,
+			defaultLimit: 20,
+			systemDomains: 3,
+			orphanedItems: 0,
+		});
+	});
+
+	test('SANDBOX_PROFILE and the switches’ variables; flags win', () => {
+		expect(
+			parseSandboxArgs(['--remaining', 'negative'], {
+				SANDBOX_PROFILE: 'family',
+				SANDBOX_REMAINING: 'clamped',
+				SANDBOX_RATE_HEADERS: 'on',
+				SANDBOX_MAX_LIMIT: '100',
+			}),
+		).toEqual({
+			port: 4010,
+			profile: 'family',
+			remaining: 'negative',
+			rateHeaders: true,
+			maxLimit: 100,
+		});
+	});
+
+	test.each([
+		[['--profile', 'real']],
+		[['--remaining', 'below']],
+		[['--rate-headers', 'maybe']],
+		[['--system-domains', '-1']],
+		[['--orphaned-items', 'many']],
+		[['--default-limit', '0']],
+	])('refused: %j', (argv) => {
+		expect(() => parseSandboxArgs(argv)).toThrow(/expects/);
+	});
+
+	test('--help lists the profile and its switches', () => {
+		for (const flag of [
+			'--profile',
+			'--remaining',
+			'--rate-headers',
+			'--default-limit',
+			'--system-domains',
+			'--orphaned-items',
+		]) {
+			expect(USAGE).toContain(flag);
+		}
+	});
+});

@@ -1,6 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { cssNamedColor } from './cssColors';
+
 /**
  * Pure input checks and conversions. Each throws an InputError whose message names the
  * field and what is expected; `guard` turns it into a NodeOperationError for the item.
@@ -112,27 +114,44 @@ function hexToChannels(hex: string): number[] {
 	return digits.map((pair) => parseInt(pair, 16));
 }
 
-/** `#RRGGBB`, `#RGB` or `rgb(r,g,b)`, always sent as `rgb(r,g,b)`. */
+/**
+ * A CSS color name (any case) as `#RRGGBB`, as n8n's color picker shows it; anything else is
+ * returned unchanged. "transparent" is refused: the service's colors have no transparency.
+ */
+function withNamedColor(candidate: string, label: string, forms: string): string {
+	const name = candidate.toLowerCase();
+	if (name === 'transparent') {
+		throw new InputError(
+			`${label} cannot be transparent: the service takes opaque colors only. Give ${forms}`,
+		);
+	}
+	return cssNamedColor(name) ?? candidate;
+}
+
+const RGB_FORMS = 'a CSS color name (such as red), #RRGGBB, #RGB or rgb(r,g,b)';
+const HEX_FORMS = 'a CSS color name (such as red), #RRGGBB or #RGB';
+
+/** A CSS color name, `#RRGGBB`, `#RGB` or `rgb(r,g,b)`, always sent as `rgb(r,g,b)`. */
 export const toRgbColor: Converter = (value, label) => {
-	const candidate = text(value);
+	const candidate = withNamedColor(text(value), label, RGB_FORMS);
 	let channels: number[] | undefined;
 	if (HEX_COLOR.test(candidate)) channels = hexToChannels(candidate);
 	const rgb = RGB_COLOR.exec(candidate);
 	if (rgb) channels = rgb.slice(1, 4).map(Number);
 	if (!channels || channels.some((channel) => channel > 255)) {
 		throw new InputError(
-			`${label} must be a color as #RRGGBB, #RGB or rgb(r,g,b) with values 0-255, but got ${describe(value)}`,
+			`${label} must be a color as #RRGGBB, #RGB or rgb(r,g,b) with values 0-255, or a CSS color name (such as red), but got ${describe(value)}`,
 		);
 	}
 	return `rgb(${channels.join(',')})`;
 };
 
-/** `#RRGGBB` or `#RGB`, always sent as `#RRGGBB`. */
+/** A CSS color name, `#RRGGBB` or `#RGB`, always sent as `#RRGGBB`. */
 export const toHexColor: Converter = (value, label) => {
-	const candidate = text(value);
+	const candidate = withNamedColor(text(value), label, HEX_FORMS);
 	if (!HEX_COLOR.test(candidate)) {
 		throw new InputError(
-			`${label} must be a color as #RRGGBB or #RGB (such as #1F6FEB), but got ${describe(value)}`,
+			`${label} must be a color as #RRGGBB or #RGB (such as #1F6FEB), or a CSS color name (such as red), but got ${describe(value)}`,
 		);
 	}
 	const channels = hexToChannels(candidate);

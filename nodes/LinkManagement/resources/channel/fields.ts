@@ -14,7 +14,8 @@ export const channelDetailFields: INodeProperties[] = [
 			type: 'color',
 			default: '',
 			placeholder: '#1F6FEB',
-			description: 'Badge color of the channel, as #RRGGBB or #RGB',
+			description:
+				'Badge color of the channel: a CSS color name (such as red or rebeccapurple, any case), #RRGGBB or #RGB; sent to the service as #RRGGBB',
 		},
 		toHexColor,
 	),

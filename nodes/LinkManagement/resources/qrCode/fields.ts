@@ -130,7 +130,7 @@ const colorField = (name: string, displayName: string, what: string) =>
 			type: 'color',
 			default: '',
 			placeholder: '#000000',
-			description: `${what} color, as #RRGGBB, #RGB or rgb(r,g,b); sent to the service as rgb(r,g,b)`,
+			description: `${what} color: a CSS color name (such as red or rebeccapurple, any case), #RRGGBB, #RGB or rgb(r,g,b); sent to the service as rgb(r,g,b)`,
 		},
 		toRgbColor,
 	);

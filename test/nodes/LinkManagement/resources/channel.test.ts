@@ -133,6 +133,8 @@ describe('channel: create', () => {
 		['#RGB upper case', '#F0A', '#FF00AA'],
 		['#rrggbb', '#1f6feb', '#1F6FEB'],
 		['#RRGGBB', '#00FF7F', '#00FF7F'],
+		['a CSS color name', 'red', '#FF0000'],
+		['a CSS color name in another case', 'SpringGreen', '#00FF7F'],
 	])('sends a color given as %s as #RRGGBB', async (_form, color, sent) => {
 		const endpoint = mockEndpoint(
 			'POST',
@@ -175,7 +177,7 @@ describe('channel: create', () => {
 		expectNoRequestSent();
 	});
 
-	test.each(['rgb(1,2,3)', 'blue', '#1234', '#GGG', '1F6FEB'])(
+	test.each(['rgb(1,2,3)', 'notacolor', 'transparent', '#1234', '#GGG', '1F6FEB'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
 			const { message } = await refusalOf({
@@ -339,7 +341,16 @@ describe('channel: update', () => {
 		expect(endpoint.requests[0].body).toEqual({ starred: true });
 	});
 
-	test.each(['rgb(0,0,0)', 'green', '#ABCD'])(
+	test('sends a CSS color name as #RRGGBB', async () => {
+		const endpoint = mockEndpoint('PUT', '/api/channel/41/update', messageAnswer(UPDATED));
+
+		const result = await runNode({ parameters: update({ updateFields: { color: 'Green' } }) });
+
+		expect(result.error).toBeUndefined();
+		expect(endpoint.requests[0].body).toEqual({ color: '#008000' });
+	});
+
+	test.each(['rgb(0,0,0)', 'greenish', '#ABCD'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
 			const { message } = await refusalOf({ parameters: update({ updateFields: { color } }) });

@@ -186,6 +186,8 @@ describe('qrCode: create', () => {
 		['#RGB', '#ABC', 'rgb(170,187,204)'],
 		['rgb(r,g,b)', 'rgb(12,34,56)', 'rgb(12,34,56)'],
 		['rgb(r, g, b) with spaces', 'rgb(0, 128, 255)', 'rgb(0,128,255)'],
+		['a CSS color name', 'red', 'rgb(255,0,0)'],
+		['a CSS color name in another case, with spaces', ' RebeccaPurple ', 'rgb(102,51,153)'],
 	])(
 		'sends a color given as %s as rgb(r,g,b) for background and foreground',
 		async (_form, color, sent) => {
@@ -254,7 +256,16 @@ describe('qrCode: create', () => {
 		},
 	);
 
-	test.each(['red', '#12', '#1234', '#GGGGGG', 'rgb(256,0,0)', 'rgb(1,2)', '1F6FEB'])(
+	test.each([
+		'notacolor',
+		'transparent',
+		'#12',
+		'#1234',
+		'#GGGGGG',
+		'rgb(256,0,0)',
+		'rgb(1,2)',
+		'1F6FEB',
+	])(
 		'refuses the color %j for background and for foreground before sending a request',
 		async (color) => {
 			for (const field of ['background', 'foreground']) {
@@ -355,7 +366,22 @@ describe('qrCode: update', () => {
 		},
 	);
 
-	test.each(['navy', '#12345', 'rgb(300,0,0)'])(
+	test('sends CSS color names as rgb(r,g,b)', async () => {
+		const endpoint = mockEndpoint('PUT', '/api/qr/31/update', messageAnswer(UPDATED));
+
+		const result = await runNode({
+			parameters: update({ data: 'x', updateFields: { background: 'Navy', foreground: 'gold' } }),
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(endpoint.requests[0].body).toEqual({
+			data: 'x',
+			background: 'rgb(0,0,128)',
+			foreground: 'rgb(255,215,0)',
+		});
+	});
+
+	test.each(['notacolor', '#12345', 'rgb(300,0,0)'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
 			const { message } = await refusalOf({

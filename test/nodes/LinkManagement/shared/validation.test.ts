@@ -3,6 +3,7 @@
  * normalisation (shared/baseUrl.ts), table by table, against the interface document.
  */
 import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
+import { CSS_NAMED_COLORS } from '../../../../nodes/LinkManagement/shared/cssColors';
 import {
 	emailAddress,
 	httpUrl,
@@ -159,12 +160,22 @@ describe('toRgbColor (QR background and foreground)', () => {
 		['rgb( 0 , 128 , 255 )', 'rgb(0,128,255)'],
 		['RGB(255,255,255)', 'rgb(255,255,255)'],
 		[' #000 ', 'rgb(0,0,0)'],
+		['red', 'rgb(255,0,0)'],
+		['Red', 'rgb(255,0,0)'],
+		[' RebeccaPurple ', 'rgb(102,51,153)'],
+		['NAVY', 'rgb(0,0,128)'],
+		['darkgrey', 'rgb(169,169,169)'],
+		['darkgray', 'rgb(169,169,169)'],
+		['lightgoldenrodyellow', 'rgb(250,250,210)'],
 	])('sends %j as %j', (value, sent) => {
 		expect(toRgbColor(value, 'Background Color')).toBe(sent);
 	});
 
 	test.each([
-		'red',
+		'notacolor',
+		'reddish',
+		'light blue',
+		'constructor',
 		'#12',
 		'#1234',
 		'#12345',
@@ -180,7 +191,17 @@ describe('toRgbColor (QR background and foreground)', () => {
 		const message = refusal(() => toRgbColor(value, 'Background Color'));
 		expect(message).toContain('Background Color');
 		expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
+		expect(message).toContain('CSS color name');
 	});
+
+	test.each(['transparent', ' Transparent '])(
+		'refuses %j, saying that the service takes no transparency',
+		(value) => {
+			expect(refusal(() => toRgbColor(value, 'Background Color'))).toBe(
+				'Background Color cannot be transparent: the service takes opaque colors only. Give a CSS color name (such as red), #RRGGBB, #RGB or rgb(r,g,b)',
+			);
+		},
+	);
 });
 
 describe('toHexColor (channel color)', () => {
@@ -189,19 +210,62 @@ describe('toHexColor (channel color)', () => {
 		['#1f6feb', '#1F6FEB'],
 		['#abc', '#AABBCC'],
 		['#F0A', '#FF00AA'],
+		['red', '#FF0000'],
+		['BLUE', '#0000FF'],
+		[' rebeccapurple ', '#663399'],
+		['SpringGreen', '#00FF7F'],
 		[' #000 ', '#000000'],
 	])('sends %j as %j', (value, sent) => {
 		expect(toHexColor(value, 'Color')).toBe(sent);
 	});
 
-	test.each(['rgb(1,2,3)', 'blue', '#1234', '#GGG', '1F6FEB', ''])(
+	test.each(['rgb(1,2,3)', 'notacolor', 'bluish', '#1234', '#GGG', '1F6FEB', ''])(
 		'refuses %j, naming the accepted forms',
 		(value) => {
 			const message = refusal(() => toHexColor(value, 'Color'));
 			expect(message).toContain('Color');
 			expect(message).toMatch(/#RRGGBB or #RGB/);
+			expect(message).toContain('CSS color name');
 		},
 	);
+
+	test('refuses "transparent", saying that the service takes no transparency', () => {
+		expect(refusal(() => toHexColor('transparent', 'Color'))).toBe(
+			'Color cannot be transparent: the service takes opaque colors only. Give a CSS color name (such as red), #RRGGBB or #RGB',
+		);
+	});
+});
+
+describe('CSS color names', () => {
+	test('are the 148 named colors of CSS, each an exact #RRGGBB value', () => {
+		const names = Object.keys(CSS_NAMED_COLORS);
+		expect(names).toHaveLength(148);
+		for (const name of names) {
+			expect(name).toMatch(/^[a-z]+$/);
+			expect(CSS_NAMED_COLORS[name]).toMatch(/^#[0-9A-F]{6}$/);
+			// Both conversions use the table, whatever the case.
+			expect(toHexColor(name.toUpperCase(), 'Color')).toBe(CSS_NAMED_COLORS[name]);
+		}
+		expect(names).toEqual(
+			expect.arrayContaining(['rebeccapurple', 'grey', 'gray', 'cyan', 'aqua']),
+		);
+		expect(names).not.toContain('transparent');
+	});
+
+	test.each([
+		['black', '#000000'],
+		['white', '#FFFFFF'],
+		['red', '#FF0000'],
+		['green', '#008000'],
+		['lime', '#00FF00'],
+		['rebeccapurple', '#663399'],
+		['aliceblue', '#F0F8FF'],
+		['mediumspringgreen', '#00FA9A'],
+		['slategrey', '#708090'],
+		['yellowgreen', '#9ACD32'],
+	])('%s is %s', (name, hex) => {
+		expect(CSS_NAMED_COLORS[name]).toBe(hex);
+	});
 });
 
 describe('emailAddress', () => {

@@ -127,7 +127,7 @@ export function applyGenericAuthentication(
 	};
 }
 
-class TestCredentialsHelper extends ICredentialsHelper {
+export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
 		super();
 	}

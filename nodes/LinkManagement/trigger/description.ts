@@ -1,0 +1,66 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { channelIdLocator } from '../shared/descriptions';
+import { requestOptions } from '../shared/options';
+import { TRIGGER_EVENTS } from './events';
+
+/** The trigger's parameters: the event, the channel or threshold some events need, Options. */
+
+export const DEFAULT_EVENT = 'qrCodeCreated';
+export const DEFAULT_THRESHOLD = 100;
+
+const eventSelector: INodeProperties = {
+	displayName: 'Trigger On',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	required: true,
+	options: TRIGGER_EVENTS.map(({ name, value, action, description }) => ({
+		name,
+		value,
+		action,
+		description,
+	})).sort((a, b) => a.name.localeCompare(b.name)),
+	default: DEFAULT_EVENT,
+};
+
+const threshold: INodeProperties = {
+	displayName: 'Threshold',
+	name: 'threshold',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	required: true,
+	default: DEFAULT_THRESHOLD,
+	description:
+		'Number of scans a QR code has to reach (at least) to start the workflow; each QR code starts it once',
+};
+
+const onlyFor = (event: string, property: INodeProperties): INodeProperties => ({
+	...property,
+	displayOptions: { show: { event: [event] } },
+});
+
+/** The action node's Options (waits, Timeout, Page Size), Page Size shown for every event. */
+function pollOptions(): INodeProperties {
+	const options = requestOptions([]);
+	return {
+		...options,
+		options: (options.options as INodeProperties[]).map((option) => {
+			const shown = { ...option };
+			delete shown.displayOptions;
+			return shown;
+		}),
+	};
+}
+
+export const triggerProperties: INodeProperties[] = [
+	eventSelector,
+	onlyFor('channelItemAdded', channelIdLocator),
+	onlyFor('qrCodeScansReached', threshold),
+	pollOptions(),
+];
+
+/** The node's subtitle on the canvas: the event's name ("On New QR Code"). */
+export const eventSubtitle = `={{ ${JSON.stringify(
+	Object.fromEntries(TRIGGER_EVENTS.map(({ value, name }) => [value, name])),
+)}[$parameter["event"]] }}`;

@@ -1,0 +1,84 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { wholeNumber } from '../shared/validation';
+import type { TriggerEvent } from './events';
+import type { TriggerState } from './state';
+
+/**
+ * What a poll finds against what earlier polls recorded: records not seen before, QR codes
+ * whose scans grew, QR codes that reached the threshold. "Not seen before" is judged by the
+ * records' identities against everything recorded, not by the highest ID: records that drop
+ * out of a listing and come back, lists in any order and IDs that do not grow change nothing.
+ */
+
+/** A record's place in the state; `undefined` without a usable ID (the service's system domains). */
+export function identityOf(
+	record: IDataObject,
+	event: TriggerEvent,
+): { group: string; id: number } | undefined {
+	const fields = event.list.list?.identity ?? ['id'];
+	const id = wholeNumber(record[fields[fields.length - 1]]);
+	if (id === undefined || id < 1) return undefined;
+	const group = fields
+		.slice(0, -1)
+		.map((field) => String(record[field] ?? ''))
+		.join(' ');
+	return { group, id };
+}
+
+/**
+ * Records what `records` show into `state` and returns the records to emit, in the order
+ * listed. QR codes not recorded before count from 0 scans. `threshold` is used by
+ * `scansReached` only.
+ */
+export function recordChanges(
+	event: TriggerEvent,
+	records: IDataObject[],
+	state: TriggerState,
+	threshold: number,
+): IDataObject[] {
+	const emitted: IDataObject[] = [];
+	for (const record of records) {
+		const identity = identityOf(record, event);
+		if (!identity) continue;
+		const found =
+			event.kind === 'created'
+				? newRecord(state, identity, record)
+				: scansChanged(event, state, identity.id, record, threshold);
+		if (found) emitted.push(found);
+	}
+	return emitted;
+}
+
+function newRecord(
+	state: TriggerState,
+	{ group, id }: { group: string; id: number },
+	record: IDataObject,
+): IDataObject | undefined {
+	let ids = state.seen.get(group);
+	if (!ids) {
+		ids = new Set();
+		state.seen.set(group, ids);
+	}
+	if (ids.has(id)) return undefined;
+	ids.add(id);
+	return record;
+}
+
+function scansChanged(
+	event: TriggerEvent,
+	state: TriggerState,
+	id: number,
+	record: IDataObject,
+	threshold: number,
+): IDataObject | undefined {
+	const scans = wholeNumber(record.scans);
+	if (scans === undefined || scans < 0) return undefined;
+	const previousScans = state.scans.get(id) ?? 0;
+	state.scans.set(id, scans);
+	const output = { ...record, previousScans, newScans: scans - previousScans };
+	if (event.kind === 'scanned') return scans > previousScans ? output : undefined;
+	if (scans < threshold || state.reached.has(id)) return undefined;
+	state.reached.add(id);
+	return output;
+}

@@ -1,0 +1,78 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isRecord } from '../transport/answer';
+import { decodeIds, encodeIds } from './idRanges';
+import { decodeScans, encodeScans } from './scanCounts';
+
+/**
+ * What the trigger remembers between polls, kept in the workflow's static data (per node, saved
+ * by n8n with the workflow): the IDs of the records it has recorded and, for the scan events,
+ * each QR code's scans — compact texts, never copies of the records.
+ */
+export interface TriggerState {
+	/** What the record belongs to: the event, the list it reads (service and path), the threshold. */
+	of: string;
+	/** Records recorded so far, by group: a channel item's type, '' for other records. */
+	seen: Map<string, Set<number>>;
+	/** The scans of every QR code recorded so far. */
+	scans: Map<number, number>;
+	/** QR codes at or above the threshold: emitted, or there already at the first poll. */
+	reached: Set<number>;
+}
+
+const VERSION = 1;
+
+export const emptyState = (of: string): TriggerState => ({
+	of,
+	seen: new Map(),
+	scans: new Map(),
+	reached: new Set(),
+});
+
+/**
+ * The state recorded for `of`. `undefined` when there is none for it — nothing recorded yet,
+ * recorded for another event, channel, threshold or service, or not readable — which makes
+ * the poll a first poll: it records what exists and emits nothing.
+ */
+export function readState(staticData: IDataObject, of: string): TriggerState | undefined {
+	if (staticData.version !== VERSION || staticData.of !== of) return undefined;
+	const groups = staticData.seen ?? {};
+	if (!isRecord(groups)) return undefined;
+	const seen = new Map<string, Set<number>>();
+	for (const [group, text] of Object.entries(groups)) {
+		const ids = decodeIds(text);
+		if (!ids) return undefined;
+		seen.set(group, ids);
+	}
+	const scans = decodeScans(staticData.scans ?? '');
+	const reached = decodeIds(staticData.reached ?? '');
+	if (!scans || !reached) return undefined;
+	return { of, seen, scans, reached };
+}
+
+/** The state as it is stored: plain JSON, empty parts left out. */
+export function storedState(state: TriggerState): IDataObject {
+	const stored: IDataObject = { version: VERSION, of: state.of };
+	if (state.seen.size) {
+		stored.seen = Object.fromEntries(
+			[...state.seen.entries()].map(([group, ids]) => [group, encodeIds(ids)]),
+		);
+	}
+	if (state.scans.size) stored.scans = encodeScans(state.scans);
+	if (state.reached.size) stored.reached = encodeIds(state.reached);
+	return stored;
+}
+
+/**
+ * Puts the state into the node's static data, changing only what differs: n8n saves the
+ * workflow's static data when it changed, so a poll that found nothing new writes nothing.
+ */
+export function writeState(staticData: IDataObject, state: TriggerState): void {
+	const stored = storedState(state);
+	for (const key of Object.keys(staticData)) {
+		if (!(key in stored)) delete staticData[key];
+	}
+	for (const [key, value] of Object.entries(stored)) {
+		if (JSON.stringify(staticData[key]) !== JSON.stringify(value)) staticData[key] = value;
+	}
+}

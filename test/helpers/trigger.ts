@@ -1,0 +1,258 @@
+/**
+ * Runs the Link Management Trigger's `poll()` as n8n does: through n8n-core's own PollContext,
+ * on a Workflow whose static data stays between polls of one activation (the same Workflow
+ * object, as n8n's active workflows keep it) and is saved as JSON whenever it changed (as
+ * n8n saves it), so that a restart can start from what was saved. HTTP is answered by nock
+ * (`fakeService`) or by the sandbox.
+ */
+import nock from 'nock';
+import { PollContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeTypes,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
+import { N8N_URLS, TEST_API_KEY, TEST_BASE_URL, TestCredentialsHelper } from '../harness';
+import { AUTHORIZATION } from './service';
+
+export const TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
+export const TRIGGER_NAME = 'Link Management Trigger';
+export const triggerType = new LinkManagementTrigger();
+
+const nodeTypes: INodeTypes = {
+	getByName: () => triggerType,
+	getByNameAndVersion: (type: string) => {
+		if (type !== TRIGGER_TYPE) throw new Error(`Unknown node type ${type}`);
+		return triggerType;
+	},
+	getKnownTypes: () => ({}),
+};
+
+export interface PollResult {
+	/** What poll() returned: `null`, or the items of its one output. */
+	items: INodeExecutionData[] | null;
+	error?: Error & { description?: string | null; httpCode?: string | null };
+}
+
+export interface ActiveTrigger {
+	/** One poll in trigger mode (a poll of the active workflow), or in manual mode ("Fetch Test Event"). */
+	poll(mode?: 'trigger' | 'manual'): Promise<PollResult>;
+	/** The JSON of a poll's items (throws when the poll failed). */
+	emitted(mode?: 'trigger' | 'manual'): Promise<IDataObject[] | null>;
+	/** The node's static data as n8n last saved it (JSON). */
+	saved(): IDataObject;
+	/** How many times n8n would have saved the static data. */
+	saves: number;
+	/** n8n restarted: the workflow is built again from the saved static data. */
+	restart(): void;
+	/** n8n restarted with this as the node's saved static data. */
+	restartWith(nodeStaticData: IDataObject): void;
+	/** The user changed the node's parameters and saved: activated again with the saved static data. */
+	reconfigure(parameters: INodeParameters): void;
+}
+
+/** A trigger node with these parameters (defaults filled as the editor stores them), activated. */
+export function activeTrigger(
+	parameters: INodeParameters,
+	credentials: ICredentialDataDecryptedObject = { baseUrl: TEST_BASE_URL, apiKey: TEST_API_KEY },
+): ActiveTrigger {
+	const node: INode = {
+		id: 'c6a1d2e3-0000-4000-8000-000000000013',
+		name: TRIGGER_NAME,
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
+	};
+	const configure = (given: INodeParameters) => {
+		node.parameters =
+			NodeHelpers.getNodeParameters(
+				triggerType.description.properties,
+				given,
+				true,
+				false,
+				node,
+				triggerType.description,
+			) ?? given;
+	};
+	configure(parameters);
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		...N8N_URLS,
+		variables: {},
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	let savedJson = '{}';
+	const build = () =>
+		new Workflow({
+			id: 'trigger-workflow',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: JSON.parse(savedJson) as IDataObject,
+		});
+	let workflow = build();
+
+	const trigger: ActiveTrigger = {
+		saves: 0,
+		async poll(mode = 'trigger') {
+			const context = new PollContext(
+				workflow,
+				node,
+				additionalData,
+				mode,
+				mode === 'manual' ? 'manual' : 'activate',
+			);
+			try {
+				const output = await triggerType.poll!.call(context);
+				return { items: output === null ? null : output[0] };
+			} catch (error) {
+				return { items: null, error: error as PollResult['error'] };
+			} finally {
+				// n8n saves the static data when it changed (after an emit, or a poll without items).
+				if (workflow.staticData.__dataChanged === true) {
+					savedJson = JSON.stringify(workflow.staticData);
+					workflow.staticData.__dataChanged = false;
+					trigger.saves++;
+				}
+			}
+		},
+		async emitted(mode = 'trigger') {
+			const { items, error } = await trigger.poll(mode);
+			if (error) throw error;
+			return items && items.map((item) => item.json);
+		},
+		saved() {
+			return ((JSON.parse(savedJson) as IDataObject)[`node:${TRIGGER_NAME}`] ?? {}) as IDataObject;
+		},
+		restart() {
+			workflow = build();
+		},
+		restartWith(nodeStaticData) {
+			savedJson = JSON.stringify({ [`node:${TRIGGER_NAME}`]: nodeStaticData });
+			workflow = build();
+		},
+		reconfigure(changed) {
+			configure(changed);
+			workflow = build();
+		},
+	};
+	return trigger;
+}
+
+/** What a list endpoint of the fake service holds; changed by the test between polls. */
+export interface FakeList {
+	records: IDataObject[];
+	/** Records without an ID that the service appends to every page (system domains). */
+	onEveryPage?: IDataObject[];
+	/** The largest page the service gives, whatever is asked. */
+	pageCap?: number;
+}
+
+export type Fault = 'network' | { status: number; body: unknown; headers?: Record<string, string> };
+
+export interface FakeService {
+	/** Lists by path below the host, e.g. `/api/qr`; the collection key is the path's own. */
+	lists: Record<string, FakeList>;
+	/** Every request answered: path, page and limit. */
+	requests: Array<{ path: string; page: number; limit: number }>;
+	/** Called before each answer; returns a fault to answer with instead (or nothing). */
+	fault?: (request: { path: string; page: number }) => Fault | undefined;
+}
+
+const COLLECTION_KEYS: Array<[RegExp, string]> = [
+	[/^\/api\/campaigns$/, 'campaigns'],
+	[/^\/api\/qr$/, 'qrs'],
+	[/^\/api\/channels$/, 'channels'],
+	[/^\/api\/channel\/\d+$/, 'items'],
+	[/^\/api\/pixels$/, 'pixels'],
+	[/^\/api\/domains$/, 'domains'],
+	[/^\/api\/splash$/, 'splash'],
+	[/^\/api\/overlay$/, 'cta'],
+];
+
+/**
+ * A stand-in for the service on nock, answering GET lists page by page from `lists` as the
+ * reference describes them (envelope with result, perpage, currentpage, nextpage, maxpage),
+ * with the test's key only; for the whole test.
+ */
+export function fakeService(lists: Record<string, FakeList> = {}): FakeService {
+	const service: FakeService = { lists, requests: [] };
+	nock(TEST_BASE_URL)
+		.persist()
+		.matchHeader('authorization', AUTHORIZATION)
+		.get(/^\/api\//)
+		.query(true)
+		.reply(function (uri, _body, callback) {
+			const url = new URL(uri, 'http://placeholder.invalid');
+			const page = Number(url.searchParams.get('page') ?? 1);
+			const limit = Number(url.searchParams.get('limit') ?? 15);
+			const fault = service.fault?.({ path: url.pathname, page });
+			if (fault === 'network') {
+				callback(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), [0, '']);
+				return;
+			}
+			if (fault) {
+				callback(null, [fault.status, fault.body as nock.Body, fault.headers ?? {}]);
+				return;
+			}
+			service.requests.push({ path: url.pathname, page, limit });
+			const key = COLLECTION_KEYS.find(([path]) => path.test(url.pathname))?.[1];
+			const list = service.lists[url.pathname];
+			if (!key || !list) {
+				callback(null, [404, { error: 1, message: `Unknown endpoint ${url.pathname}` }]);
+				return;
+			}
+			const perPage = Math.min(limit, list.pageCap ?? Infinity);
+			const maxPage = Math.ceil(list.records.length / perPage);
+			const records = list.records.slice((page - 1) * perPage, page * perPage);
+			callback(null, [
+				200,
+				{
+					error: 0,
+					data: {
+						result: list.records.length,
+						perpage: perPage,
+						currentpage: page,
+						nextpage: page < maxPage ? page + 1 : null,
+						maxpage: maxPage,
+						[key]: [...records, ...(list.onEveryPage ?? [])],
+					},
+				},
+			]);
+		});
+	return service;
+}
+
+/** IDs of emitted records (throws on a `null` poll, to keep assertions short). */
+export const idsOf = (records: IDataObject[] | null) => {
+	if (records === null) throw new Error('the poll emitted nothing (null)');
+	return records.map((record) => record.id);
+};
+
+/** A service timestamp (`YYYY-MM-DD HH:MM:SS`) `minutes` after 2024-01-01 00:00 UTC. */
+export const minutesAfter2024 = (minutes: number) =>
+	new Date(Date.UTC(2024, 0, 1) + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** QR codes with these IDs (dated in ID order), with the scans given (or 0). */
+export const qrCodes = (ids: number[], scans: (id: number) => number = () => 0) =>
+	ids.map((id) => ({
+		id,
+		link: `https://links.example.test/qr/q${id}`,
+		scans: scans(id),
+		name: `QR code ${id}`,
+		date: minutesAfter2024(id),
+	}));
+
+export const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);

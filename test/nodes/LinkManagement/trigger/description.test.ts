@@ -1,0 +1,178 @@
+/**
+ * The trigger's public interface as node-interface.md ("The trigger node") fixes it: type name,
+ * polling, the `event` values, `channelId` as in the action node, `threshold`; and what n8n
+ * shows of it: n8n's event wording, the subtitle, the codex file and the icons.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { getAll as campaigns } from '../../../../nodes/LinkManagement/resources/campaign/getAll';
+import { getItems } from '../../../../nodes/LinkManagement/resources/channel/getItems';
+import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
+import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
+import { nodeType as actionNode } from '../../../harness';
+import { TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+const { description } = triggerType;
+const property = (name: string) => {
+	const found = description.properties.find((candidate) => candidate.name === name);
+	if (!found) throw new Error(`no parameter ${name}`);
+	return found;
+};
+
+/** The events of node-interface.md: value → the endpoint it polls. */
+const INTERFACE_EVENTS: Record<string, string> = {
+	campaignCreated: '/campaigns',
+	qrCodeCreated: '/qr',
+	channelCreated: '/channels',
+	pixelCreated: '/pixels',
+	domainCreated: '/domains',
+	splashPageCreated: '/splash',
+	overlayCreated: '/overlay',
+	channelItemAdded: '/channel/:channelId',
+	qrCodeScanned: '/qr',
+	qrCodeScansReached: '/qr',
+};
+
+test('a polling trigger named as the interface says, with the same credential', () => {
+	expect(description).toMatchObject({
+		name: 'linkManagementTrigger',
+		displayName: 'Link Management Trigger',
+		version: 1,
+		polling: true,
+		group: ['trigger'],
+		inputs: [],
+		outputs: ['main'],
+		credentials: [{ name: 'linkManagementApi', required: true }],
+	});
+	expect(typeof triggerType.poll).toBe('function');
+	expect(description.properties.map(({ name }) => name)).toEqual([
+		'event',
+		'channelId',
+		'threshold',
+		'options',
+	]);
+});
+
+test("`event` offers exactly the interface's events, each polling its endpoint", () => {
+	const event = property('event');
+	const values = (event.options as INodePropertyOptions[]).map(({ value }) => value);
+	expect([...values].sort()).toEqual(Object.keys(INTERFACE_EVENTS).sort());
+	for (const { value, list } of TRIGGER_EVENTS) {
+		expect([value, list.option.routing?.request?.url]).toEqual([value, INTERFACE_EVENTS[value]]);
+	}
+	expect(event).toMatchObject({
+		type: 'options',
+		default: 'qrCodeCreated',
+		noDataExpression: true,
+	});
+});
+
+test("each event reads a resource's own list operation (path, records, output shape)", () => {
+	const listOf = (value: string) => TRIGGER_EVENTS.find((event) => event.value === value)?.list;
+	expect(listOf('campaignCreated')).toBe(campaigns);
+	expect(listOf('qrCodeCreated')).toBe(qrCodes);
+	expect(listOf('qrCodeScanned')).toBe(qrCodes);
+	expect(listOf('channelItemAdded')).toBe(getItems);
+});
+
+test('events in n8n\'s wording: "On …" names, sorted, each with a description and a node-panel action', () => {
+	const event = property('event');
+	// n8n's node panel lists a trigger's events from a parameter named "Event", "Events" or "Trigger On"
+	expect(['event', 'events', 'trigger on']).toContain(event.displayName.toLowerCase());
+	const options = event.options as INodePropertyOptions[];
+	expect(options.map(({ name }) => name)).toEqual(
+		[...options.map(({ name }) => name)].sort((a, b) => a.localeCompare(b)),
+	);
+	for (const option of options) {
+		expect(option.name).toMatch(/^On [A-Z]/);
+		expect(option.action).toMatch(/^On [a-zA-Z]/);
+		expect(option.description).toMatch(/^Starts the workflow/);
+	}
+	expect(options.find(({ value }) => value === 'qrCodeCreated')).toMatchObject({
+		name: 'On New QR Code',
+		action: 'On new QR code',
+	});
+});
+
+test("`channelId` is the action node's channel picker, shown for the channel event only", () => {
+	const channelId = property('channelId');
+	const actionChannelId = actionNode.description.properties.find(
+		(candidate) =>
+			candidate.name === 'channelId' &&
+			candidate.displayOptions?.show?.operation?.includes('getItems'),
+	) as INodeProperties;
+	const { displayOptions, ...picker } = channelId;
+	const { displayOptions: _actionDisplay, ...actionPicker } = actionChannelId;
+	expect(picker).toEqual(actionPicker);
+	expect(picker.type).toBe('resourceLocator');
+	expect(displayOptions).toEqual({ show: { event: ['channelItemAdded'] } });
+	expect(Object.keys(triggerType.methods.listSearch)).toEqual(['searchChannels']);
+});
+
+test('`threshold` is a number of at least 1, shown for the threshold event only', () => {
+	expect(property('threshold')).toMatchObject({
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		displayOptions: { show: { event: ['qrCodeScansReached'] } },
+	});
+});
+
+test("the Options are the action node's, Page Size included (1,000 by default)", () => {
+	const names = (property('options').options as INodeProperties[]).map(({ name }) => name);
+	expect(names.sort()).toEqual(['maxTotalWait', 'maxWait', 'pageSize', 'timeout']);
+	const pageSize = (property('options').options as INodeProperties[]).find(
+		({ name }) => name === 'pageSize',
+	);
+	expect(pageSize).toMatchObject({ default: 1000 });
+	expect(pageSize?.displayOptions).toBeUndefined();
+});
+
+test.each(TRIGGER_EVENTS.map(({ value, name }) => [value, name]))(
+	'the subtitle of %s, as n8n evaluates it, is "%s"',
+	(event, name) => {
+		const node: INode = {
+			id: 'subtitle',
+			name: 'Link Management Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { event },
+		};
+		const workflow = new Workflow({
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: {
+				getByName: () => triggerType,
+				getByNameAndVersion: () => triggerType,
+				getKnownTypes: () => ({}),
+			},
+		});
+		const subtitle = workflow.expression.getSimpleParameterValue(
+			node,
+			description.subtitle as string,
+			'internal',
+			{},
+		);
+		expect(subtitle).toBe(name);
+	},
+);
+
+test('registered in package.json, with a codex file and light and dark icons', () => {
+	const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+	expect(pkg.n8n.nodes).toContain('dist/nodes/LinkManagement/LinkManagementTrigger.node.js');
+	expect(existsSync(join(ROOT, 'nodes/LinkManagement/LinkManagementTrigger.node.ts'))).toBe(true);
+	const codex = JSON.parse(
+		readFileSync(join(ROOT, 'nodes/LinkManagement/LinkManagementTrigger.node.json'), 'utf8'),
+	);
+	expect(codex.node).toBe('n8n-nodes-link-management.linkManagementTrigger');
+	const icon = description.icon as { light: string; dark: string };
+	for (const file of [icon.light, icon.dark]) {
+		expect(existsSync(join(ROOT, 'nodes/LinkManagement', file.replace(/^file:/, '')))).toBe(true);
+	}
+	expect(icon.light).not.toBe(icon.dark);
+});

@@ -11,7 +11,8 @@
 //   DEV_FRESH=1              start from an empty n8n user folder (drops saved workflows)
 //   N8N_E2E_CACHE=<dir>      where n8n is installed / the dev user folder lives
 //   sandbox flags after --  npm run dev -- --rate-limit off --seed 20   (see test/sandbox/README.md;
-//                           SANDBOX_* variables work too; the port defaults to 4010)
+//                           SANDBOX_* variables work too; the port defaults to 4010, the profile
+//                           to family: -- --profile reference for the reference's answers)
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -67,8 +68,12 @@ async function main() {
 		throw new Error(`npm run build failed\n${tail(build.stdout + build.stderr)}`);
 	say(`built dist/ (${fmtSec(Date.now() - t0)})`);
 
-	// The sandbox: its own flags and SANDBOX_* variables, port 4010 unless told otherwise.
-	const options = sandboxModule().parseSandboxArgs(process.argv.slice(2), process.env);
+	// The sandbox: its own flags and SANDBOX_* variables, port 4010 unless told otherwise; the
+	// `family` profile (as real installations answer) unless --profile or SANDBOX_PROFILE says.
+	const options = {
+		profile: 'family',
+		...sandboxModule().parseSandboxArgs(process.argv.slice(2), process.env),
+	};
 	try {
 		sandbox = await startSandbox(options);
 	} catch (error) {

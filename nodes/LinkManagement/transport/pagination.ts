@@ -14,11 +14,16 @@ export interface Page {
 	current?: number;
 	maxPage?: number;
 	perPage?: number;
+	/** `result`: how many records the list holds, as the service counts them. */
+	total?: number;
 	/** `nextpage` was sent and is null: the last page, as the service says. */
 	last: boolean;
 }
 
-/** Empty pages in a row, before `maxpage`, after which the rest is taken to be empty too. */
+/**
+ * Empty pages in a row, before a `maxpage` that the service's `result` does not account for,
+ * after which the rest is taken to be empty too.
+ */
 const MAX_EMPTY_PAGES_IN_A_ROW = 5;
 
 /**
@@ -70,7 +75,8 @@ export async function readPages(
 		// is read when maxpage counts the pages: an empty answer, not a lost page).
 		if (current === page - 1 ? current >= maxPage : page >= maxPage) return;
 		// A page count no list can fill: stop rather than read empty pages to the end of it.
-		if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) return;
+		// Empty pages within the count that `result` fills are records the service skipped.
+		if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW && !countedPages(found, perPage)) return;
 	}
 }
 
@@ -113,6 +119,7 @@ export function pageOf(
 		current: wholeNumber(envelope.currentpage),
 		maxPage: wholeNumber(envelope.maxpage),
 		perPage: wholeNumber(envelope.perpage),
+		total: wholeNumber(envelope.result),
 		last: 'nextpage' in envelope && envelope.nextpage === null,
 	};
 }
@@ -125,6 +132,12 @@ export function identityOf(record: IDataObject, list: ListFacts): string {
 		return `record:${JSON.stringify(record)}`;
 	}
 	return `id:${JSON.stringify(values)}`;
+}
+
+/** `maxpage` is no more than the service's `result` fills at the page size it used. */
+function countedPages({ total, maxPage, perPage }: Page, asked: number): boolean {
+	if (total === undefined || maxPage === undefined) return false;
+	return maxPage <= Math.ceil(total / (perPage !== undefined && perPage > 0 ? perPage : asked));
 }
 
 const hasIds = (records: IDataObject[]) =>

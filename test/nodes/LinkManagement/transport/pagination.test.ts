@@ -134,6 +134,26 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 	});
 
+	test('empty pages in a row within the count `result` fills are skipped records: read to maxpage', async () => {
+		// A channel whose first 14 items lost their QR codes: `result` counts them, pages skip them.
+		const asked: number[] = [];
+		nock(TEST_BASE_URL)
+			.get('/api/qr')
+			.query(true)
+			.times(20)
+			.reply((uri) => {
+				const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
+				asked.push(page);
+				const ids = page === 8 ? [16] : page === 9 ? [17, 18] : [];
+				return [200, qrPage(ids, { result: 18, perpage: 2, currentpage: page, maxpage: 9 })];
+			});
+		const result = await runNode({
+			parameters: getAll({ returnAll: true, options: { pageSize: 2 } }),
+		});
+		expect(jsonOf(result).map((json) => json.id)).toEqual([16, 17, 18]);
+		expect(asked).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+	});
+
 	test('maxpage 0 (no records) asks once and returns nothing', async () => {
 		const asked = serveQrCodes(0, 10);
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });

@@ -1,0 +1,39 @@
+/**
+ * What the engine tests against the sandbox's `family` profile share: a family sandbox, its
+ * credential, and a way to spend the key's budget as another client would.
+ */
+import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
+import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
+
+/** A sandbox that answers as real installations do; forgets what earlier tests taught the node. */
+export async function familySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+	forgetBudgets();
+	return await startSandbox({ profile: 'family', ...options });
+}
+
+export const credentialsOf = (sandbox: Sandbox, baseUrl = sandbox.url) => ({
+	baseUrl,
+	apiKey: sandbox.apiKey,
+});
+
+/** A resource locator given By ID. */
+export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
+
+/**
+ * Another client of the same key spends `count` requests of a window. It starts at the top of a
+ * second: the family's window begins at the whole second of its first request, so the window
+ * then lasts its full length after the spending began, whatever the machine's speed.
+ */
+export async function spendBudget(sandbox: Sandbox, count: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+	for (let i = 0; i < count; i++) {
+		await fetch(`${sandbox.url}/api/account`, {
+			headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+		});
+	}
+}
+
+/** Requests the sandbox received for a route, e.g. `GET /api/qr`. */
+export const requestsTo = (sandbox: Sandbox, route: string) =>
+	sandbox.stats.log.filter((entry) => entry.route === route);

@@ -7,6 +7,12 @@ export function fmtSec(ms) {
 	return `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** Elapsed time for progress lines: "42s", "2m10s". */
+export function fmtElapsed(ms) {
+	const s = Math.round(ms / 1000);
+	return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
 /** A free TCP port on 127.0.0.1 (closed again before returning). */
 export function freePort() {
 	return new Promise((resolve, reject) => {
@@ -29,25 +35,51 @@ export function track(child) {
 	return child;
 }
 
+/** Sends `sig` to a child's process group (detached children lead their own), else to the child. */
+function signalGroup(child, sig) {
+	try {
+		process.kill(-child.pid, sig); // detached: its own process group (n8n starts task runners)
+	} catch {
+		try {
+			child.kill(sig);
+		} catch {
+			/* gone */
+		}
+	}
+}
+
+/**
+ * SIGKILL to the process group of every child still running; synchronous, so it also runs when
+ * this process exits without having stopped them (an error, a second Ctrl-C).
+ */
+export function killAllChildren() {
+	for (const child of children)
+		if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGKILL');
+}
+process.on('exit', killAllChildren);
+
 /** Stops one child (its whole process group) with SIGTERM, then SIGKILL after `graceMs`. */
 export async function stopChild(child, graceMs = 10_000) {
 	if (!child || child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
-	const signal = (sig) => {
-		try {
-			process.kill(-child.pid, sig); // detached: its own process group (n8n starts task runners)
-		} catch {
-			try {
-				child.kill(sig);
-			} catch {
-				/* gone */
-			}
-		}
-	};
+	const signal = (sig) => signalGroup(child, sig);
 	signal('SIGTERM');
 	const timer = setTimeout(() => signal('SIGKILL'), graceMs);
 	await Promise.race([exited, sleep(graceMs + 5000)]);
 	clearTimeout(timer);
+	// The rest of its group (a task runner, a script still stopping what it started) gets another
+	// grace period, then SIGKILL.
+	const groupAlive = () => {
+		try {
+			process.kill(-child.pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	};
+	for (const deadline = Date.now() + graceMs; groupAlive() && Date.now() < deadline;)
+		await sleep(100);
+	if (groupAlive()) signal('SIGKILL');
 }
 
 export async function stopAllChildren() {

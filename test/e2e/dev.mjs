@@ -4,11 +4,15 @@
 //   builds the package (npm run build), starts the sandbox on 127.0.0.1:4010, starts n8n 2.41.1
 //   from the e2e cache (installing it on first use) with N8N_CUSTOM_EXTENSIONS=dist, an owner
 //   login and the credential "Link Management sandbox", and the examples imported once.
-//   Ctrl-C stops everything. After changing the node: Ctrl-C, npm run dev again.
+//   Ctrl-C stops everything, and so do SIGTERM or SIGHUP to npm or to this script, and npm or the
+//   parent going away (test/sandbox/lifetime.ts); a second Ctrl-C kills at once. n8n (and its
+//   task runner) and the install's npm run in process groups of their own, stopped as a whole.
+//   After changing the node: Ctrl-C, npm run dev again.
 //
 // Options (environment):
 //   N8N_PORT=5678            editor port
 //   DEV_FRESH=1              start from an empty n8n user folder (drops saved workflows)
+//   DEV_USER_FOLDER=<dir>    n8n's user folder (default <cache>/dev/n8n-<version>)
 //   N8N_E2E_CACHE=<dir>      where n8n is installed / the dev user folder lives
 //   sandbox flags after --  npm run dev -- --rate-limit off --seed 20   (see test/sandbox/README.md;
 //                           SANDBOX_* variables work too; the port defaults to 4010, the profile
@@ -18,8 +22,8 @@ import path from 'node:path';
 
 import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
 import { N8n, OWNER, tail } from './lib/n8n.mjs';
-import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
-import { exec, fmtSec, stopAllChildren } from './lib/util.mjs';
+import { REPO, sandboxFile, sandboxModule, startSandbox } from './lib/sandbox.mjs';
+import { exec, fmtSec, killAllChildren, stopAllChildren } from './lib/util.mjs';
 import {
 	CREDENTIAL_TYPE,
 	CUSTOM_NODE_TYPE,
@@ -39,10 +43,17 @@ let n8n;
 let sandbox;
 let stopping = false;
 
-async function shutdown(code) {
-	if (stopping) return;
+async function shutdown(code, reason) {
+	if (stopping) {
+		if (reason === 'SIGINT' || reason === 'SIGTERM') {
+			say(`${reason} again: killing what is left`);
+			killAllChildren();
+			process.exit(code || 130);
+		}
+		return;
+	}
 	stopping = true;
-	say('stopping n8n and the sandbox ...');
+	say(`${reason ? `${reason}: ` : ''}stopping n8n and the sandbox ...`);
 	try {
 		await n8n?.stop();
 		await sandbox?.stop();
@@ -51,8 +62,10 @@ async function shutdown(code) {
 		process.exit(code);
 	}
 }
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
+// Ctrl-C, SIGTERM/SIGHUP to npm or to this script, or the parent (or npm) gone.
+sandboxFile('lifetime.ts').stopWithParent((reason) =>
+	shutdown(0, reason === 'parent gone' ? 'the parent process is gone' : reason),
+);
 
 async function main() {
 	let t0 = Date.now();
@@ -83,7 +96,9 @@ async function main() {
 	}
 	say(`sandbox at ${sandbox.url}, API key ${sandbox.apiKey}`);
 
-	const userFolder = path.join(CACHE_ROOT, 'dev', `n8n-${target.n8nVersion}`);
+	const userFolder = path.resolve(
+		process.env.DEV_USER_FOLDER || path.join(CACHE_ROOT, 'dev', `n8n-${target.n8nVersion}`),
+	);
 	if (process.env.DEV_FRESH === '1') fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
 	n8n = new N8n(target, userFolder, {
@@ -132,7 +147,7 @@ async function main() {
   examples       ${EXAMPLES.map((f) => path.basename(f, '.json')).join(', ')}
   user folder    ${userFolder}   (DEV_FRESH=1 starts empty)
 
-  Ctrl-C stops n8n and the sandbox.
+  Ctrl-C stops n8n and the sandbox (so does closing the terminal, or kill <pid of npm>).
 `);
 	await new Promise(() => {}); // until Ctrl-C
 }

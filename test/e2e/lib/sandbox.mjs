@@ -6,16 +6,21 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-let loaded;
+let registered;
 
-/** test/sandbox/server.ts, compiled on the fly (transpile only). */
-export function sandboxModule() {
-	if (!loaded) {
-		const require = createRequire(path.join(REPO, 'package.json'));
+/** A TypeScript module of test/sandbox/ (e.g. 'server.ts'), compiled on the fly (transpile only). */
+export function sandboxFile(file) {
+	const require = createRequire(path.join(REPO, 'package.json'));
+	if (!registered) {
 		require('ts-node').register({ transpileOnly: true, project: path.join(REPO, 'tsconfig.json') });
-		loaded = require(path.join(REPO, 'test', 'sandbox', 'server.ts'));
+		registered = true;
 	}
-	return loaded;
+	return require(path.join(REPO, 'test', 'sandbox', file));
+}
+
+/** test/sandbox/server.ts. */
+export function sandboxModule() {
+	return sandboxFile('server.ts');
 }
 
 /** @returns {Promise<import('../../sandbox/server').Sandbox>} */

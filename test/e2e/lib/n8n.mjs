@@ -31,6 +31,13 @@ export function n8nEnv(target, userFolder, extra = {}) {
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_PUBLIC_API_DISABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
+		// Nothing that calls n8n's servers (offline each would log ENOTFOUND api.n8n.io with a stack
+		// trace): the list of verified community nodes, banners, "what's new", and in 2.x the MCP
+		// server registry (a module 1.x does not know, hence only there).
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+		...(target.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		DB_SQLITE_POOL_SIZE: '2',
 		...extra,
 	});

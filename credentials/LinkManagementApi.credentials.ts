@@ -18,13 +18,10 @@ export class LinkManagementApi implements ICredentialType {
 
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-link-management#credentials';
 
-	// Lists the credential in the HTTP Request node ("Predefined Credential Type"), for the
-	// endpoints this node does not cover (short links, bio pages).
-	httpRequestNode = {
-		name: 'Link Management',
-		docsUrl: 'https://www.npmjs.com/package/n8n-nodes-link-management#credentials',
-		apiBaseUrlPlaceholder: 'https://links.example.com/api/',
-	};
+	// No `httpRequestNode`: the HTTP Request node offers this credential under "Predefined Credential
+	// Type" because it has `authenticate` (n8n lists every credential type that has it), while
+	// `httpRequestNode` would only add a second "Link Management" entry ("HTTP request") to the
+	// node panel, next to the node of the same name (see the README, "Credentials").
 
 	properties: INodeProperties[] = [
 		{

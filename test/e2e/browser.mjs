@@ -289,18 +289,49 @@ export async function checkEditor({
 		// the node panel: search, find, open
 		await page.locator('[data-test-id=canvas-add-button]').click();
 		await page.locator('[data-test-id=node-creator-search-bar]').fill('Link Management');
-		// the node itself, known by its description: loaded through N8N_CUSTOM_EXTENSIONS (npm run dev), n8n
-		// also lists a "Link Management · HTTP request" entry (the HTTP Request node with this credential)
-		const item = page
-			.locator('[data-test-id=item-iterator-item]', { hasText: expected.description })
-			.locator('[data-test-id=node-creator-item-name]', { hasText: /^Link Management$/ });
-		await item.first().waitFor();
+		// One entry per name: exactly one "Link Management" (a credential with `httpRequestNode` would
+		// add a second one, "HTTP request", above the node), and no other name twice.
+		let previous;
+		const names = await until(
+			'the node panel lists "Link Management" and settles',
+			async () => {
+				const now = (
+					await page.locator('[data-test-id=node-creator-item-name]').allTextContents()
+				).map((t) => t.trim());
+				const ok = now.includes('Link Management') && JSON.stringify(now) === previous;
+				previous = JSON.stringify(now);
+				return { ok, value: now };
+			},
+			{ intervalMs: 300 },
+		);
+		assert.equal(
+			names.filter((name) => name === 'Link Management').length,
+			1,
+			`one "Link Management" entry in the node panel: ${JSON.stringify(names)}`,
+		);
+		assert.deepEqual(
+			names.filter((name, i) => names.indexOf(name) !== i),
+			[],
+			`no name twice in the node panel: ${JSON.stringify(names)}`,
+		);
+		const item = page.locator('[data-test-id=node-creator-item-name]', {
+			hasText: /^Link Management$/,
+		});
 		await screenshot('node-panel-search');
+		log(`node panel, searching "Link Management": ${names.join(', ')}`);
 		await item.first().click();
 		const actionOf = (name) =>
 			page.locator('[data-test-id=node-creator-item-name]', {
 				hasText: new RegExp(`^${escape(name)}$`),
 			});
+		// With the trigger node n8n shows both under the one entry; as a workflow's first step the
+		// triggers come first and the actions are folded: unfold them.
+		await page.locator('[data-test-id=node-creator-item-name]').first().waitFor();
+		const foldedActions = page.locator('[data-category-collapsed=true]', {
+			has: page.locator('[data-test-id=node-creator-category-item]', { hasText: /^Actions \(/ }),
+		});
+		if (await foldedActions.count())
+			await foldedActions.locator('[data-test-id=node-creator-category-item]').first().click();
 		await actionOf(expected.actions[0]).first().waitFor();
 		let listed = [];
 		for (let i = 0; i < 40; i++) {

@@ -401,6 +401,14 @@ async function main() {
 		await sandbox.stop();
 		removeTempDir(workDir);
 	}
+	// npm run dev (n8n 2.x) stopped through npm, as `kill <pid of npm>` does: nothing of it may stay.
+	const devStops = 'npm run dev: SIGTERM to npm leaves no process and no port behind';
+	const v2 = MAJORS.indexOf(2);
+	if (v2 >= 0 && installs[v2].status === 'fulfilled' && (!ONLY || devStops.includes(ONLY)))
+		await test(devStops, async () => {
+			const { checkDevStops } = await import('./dev-stops.mjs');
+			return await timed('npm run dev until ready, then SIGTERM to npm', () => checkDevStops());
+		});
 	timings.push(['suite total', Date.now() - suiteStarted]);
 }
 

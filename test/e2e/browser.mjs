@@ -119,6 +119,8 @@ export async function checkEditor({
 	pickerNames, // { [field]: names the list must show } (idPickerNames(store)); without it, only their form is checked
 	pickerImage, // optional: where to copy the screenshot of the QR code picker (docs/images/id-picker.png)
 	openWorkflow, // { id, tools: [node names] }: a saved workflow whose tool nodes must show without issues
+	openTrigger, // { id, node, subtitle, latest }: a saved trigger workflow; "Fetch Test Event" must show `latest`
+	triggerImage, // optional: where to copy the screenshot of the trigger node (docs/images/trigger-in-editor.png)
 	profileDir, // a fresh, empty chromium profile folder (removed afterwards); default: a new temp folder
 	log = () => {},
 }) {
@@ -479,7 +481,45 @@ export async function checkEditor({
 			aiTools = openWorkflow.tools.length;
 			log(`AI workflow ${openWorkflow.id}: ${aiTools} tool nodes, no issues`);
 		}
+		// A saved Link Management Trigger workflow: the node's subtitle names the event, and "Fetch
+		// Test Event" (poll() in manual mode) shows the most recent record.
+		let triggerTest;
+		if (openTrigger) {
+			await page.goto(`${baseUrl}/workflow/${openTrigger.id}`);
+			const node = page.locator(`[data-test-id=canvas-node][data-node-name="${openTrigger.node}"]`);
+			await node.waitFor({ timeout: 60_000 });
+			await page
+				.locator(`[data-test-id=canvas-node][data-node-name="${openTrigger.node}"]`, {
+					hasText: openTrigger.subtitle,
+				})
+				.waitFor();
+			await node.dblclick();
+			await page.locator('[data-test-id=ndv]').waitFor();
+			await assertInputValue('event', openTrigger.subtitle);
+			await page.locator('[data-test-id=node-execute-button]').first().click();
+			const out = page
+				.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]')
+				.first();
+			await out.waitFor({ timeout: 30_000 });
+			triggerTest = Number((await out.textContent()).match(/(\d+)\s+items?/)?.[1]);
+			assert.equal(
+				triggerTest,
+				1,
+				`"Fetch Test Event" shows one record (${await out.textContent()})`,
+			);
+			await page.locator('[data-test-id=output-panel]', { hasText: openTrigger.latest }).waitFor();
+			await page.waitForTimeout(300);
+			const shot = await screenshot('trigger-fetch-test-event');
+			if (triggerImage) {
+				fs.mkdirSync(path.dirname(triggerImage), { recursive: true });
+				fs.copyFileSync(shot, triggerImage);
+			}
+			log(
+				`trigger ${openTrigger.id}: "${openTrigger.subtitle}", Fetch Test Event → ${openTrigger.latest}`,
+			);
+		}
 		return {
+			triggerTest,
 			resources: expected.resources.length,
 			operations,
 			pickers,

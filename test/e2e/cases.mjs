@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { CREDENTIAL_TYPE, PACKAGE_TOOL_NODE_TYPE } from './lib/workflows.mjs';
+import { triggerCase } from './trigger.mjs';
 
 /** Records per collection; page sizes in the workflows are small so Return All reads several pages. */
 export const SEED = {
@@ -578,6 +579,7 @@ export const SERVER_CASES = [
 			};
 		},
 	},
+	triggerCase,
 ];
 
 /** The 28 operations of the node (node-interface.md), to check that the cases cover them all. */

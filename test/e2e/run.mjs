@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { CASES, OPERATIONS, SEED, SERVER_CASES } from './cases.mjs';
+import { triggerCase } from './trigger.mjs';
 import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
 import { N8n, tail } from './lib/n8n.mjs';
 import { REPO, startSandbox } from './lib/sandbox.mjs';
@@ -39,6 +40,7 @@ const KEEP = process.env.E2E_KEEP === '1';
 const CREDENTIAL = { id: 'lmE2eSandboxCred', name: 'Link Management account' };
 const README_IMAGE = path.join(REPO, 'docs', 'images', 'node-in-editor.png');
 const PICKER_IMAGE = path.join(REPO, 'docs', 'images', 'id-picker.png');
+const TRIGGER_IMAGE = path.join(REPO, 'docs', 'images', 'trigger-in-editor.png');
 const UPDATE_README_IMAGE = process.env.E2E_UPDATE_README_IMAGE === '1';
 const SUITE_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 60 * 60_000);
 
@@ -157,7 +159,10 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 			);
 			const dir = path.join(userFolder, 'workflows');
 			fs.mkdirSync(dir, { recursive: true });
-			const files = [...selectedCases(), ...selectedServerCases()].map((c) => c.file);
+			const files = [...selectedCases(), ...selectedServerCases()].flatMap((c) => [
+				c.file,
+				...(c.files ?? []),
+			]);
 			for (const file of files) {
 				const wf = prepareWorkflow(loadWorkflow(file), { credential: CREDENTIAL });
 				fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
@@ -253,6 +258,14 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 							pickerImage:
 								UPDATE_README_IMAGE || !fs.existsSync(PICKER_IMAGE) ? PICKER_IMAGE : undefined,
 							openWorkflow: aiExample && toolNodesOf(loadWorkflow(aiExample.file)),
+							openTrigger: selectedServerCases().includes(triggerCase) && {
+								id: loadWorkflow(triggerCase.file).id,
+								node: 'New QR code',
+								subtitle: 'On New QR Code',
+								latest: sandbox.store.qr.list().at(-1).name,
+							},
+							triggerImage:
+								UPDATE_README_IMAGE || !fs.existsSync(TRIGGER_IMAGE) ? TRIGGER_IMAGE : undefined,
 						}),
 					);
 					if (sandbox.store.qr.created !== 6)
@@ -263,7 +276,7 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 						.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`)
 						.join(', ');
 					return {
-						note: `${res.resources} resources, ${res.operations} operations; ID pickers (listed→filtered→picked): ${pickers}; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
+						note: `${res.resources} resources, ${res.operations} operations${res.triggerTest ? `; trigger: Fetch Test Event ${res.triggerTest} item` : ''}; ID pickers (listed→filtered→picked): ${pickers}; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
 					};
 				});
 			}

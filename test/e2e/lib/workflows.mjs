@@ -9,6 +9,8 @@ import { REPO } from './sandbox.mjs';
 export const PACKAGE_NODE_TYPE = 'n8n-nodes-link-management.linkManagement';
 /** The node as an AI agent's tool: the variant n8n generates for nodes that are `usableAsTool`. */
 export const PACKAGE_TOOL_NODE_TYPE = `${PACKAGE_NODE_TYPE}Tool`;
+/** The trigger node of the package (linkManagementTrigger). */
+export const PACKAGE_TRIGGER_NODE_TYPE = `${PACKAGE_NODE_TYPE}Trigger`;
 /** Type of the node when loaded through N8N_CUSTOM_EXTENSIONS. */
 export const CUSTOM_NODE_TYPE = 'CUSTOM.linkManagement';
 export const CREDENTIAL_TYPE = 'linkManagementApi';
@@ -21,7 +23,7 @@ export function loadWorkflow(file) {
 
 /**
  * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`
- * (its tool nodes `<nodeType>Tool`).
+ * (its tool nodes `<nodeType>Tool`, its trigger nodes `<nodeType>Trigger`).
  */
 export function prepareWorkflow(
 	workflow,
@@ -32,6 +34,7 @@ export function prepareWorkflow(
 	for (const node of copy.nodes) {
 		if (node.type === PACKAGE_NODE_TYPE) node.type = nodeType;
 		if (node.type === PACKAGE_TOOL_NODE_TYPE) node.type = `${nodeType}Tool`;
+		if (node.type === PACKAGE_TRIGGER_NODE_TYPE) node.type = `${nodeType}Trigger`;
 		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
 	}
 	return copy;

@@ -38,6 +38,8 @@ const ONLY = process.env.E2E_ONLY;
 const KEEP = process.env.E2E_KEEP === '1';
 // Named as in the example files, so that importing them through the editor finds it by name.
 const CREDENTIAL = { id: 'lmE2eSandboxCred', name: 'Link Management account' };
+/** For the cases marked `profile: 'family'`: the sandbox that answers as real installations do. */
+const FAMILY_CREDENTIAL = { id: 'lmE2eFamilyCred', name: 'Link Management family' };
 const README_IMAGE = path.join(REPO, 'docs', 'images', 'node-in-editor.png');
 const PICKER_IMAGE = path.join(REPO, 'docs', 'images', 'id-picker.png');
 const TRIGGER_IMAGE = path.join(REPO, 'docs', 'images', 'trigger-in-editor.png');
@@ -136,7 +138,7 @@ function outputOf(run) {
 	};
 }
 
-async function runMajor(major, { sandbox, tgz, apiKey }) {
+async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 	const target = TARGETS[major];
 	const label = `n8n ${target.n8nVersion}`;
 	log(`---------------------------------------------------------------- ${label}`);
@@ -155,6 +157,7 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 			await timed(`${label}: import:credentials`, () =>
 				n8n.importCredentials([
 					{ ...CREDENTIAL, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, apiKey } },
+					{ ...FAMILY_CREDENTIAL, type: CREDENTIAL_TYPE, data: { baseUrl: family.url, apiKey } },
 				]),
 			);
 			const dir = path.join(userFolder, 'workflows');
@@ -163,8 +166,10 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 				c.file,
 				...(c.files ?? []),
 			]);
+			const familyFiles = new Set(familyCases().map((c) => c.file));
 			for (const file of files) {
-				const wf = prepareWorkflow(loadWorkflow(file), { credential: CREDENTIAL });
+				const credential = familyFiles.has(file) ? FAMILY_CREDENTIAL : CREDENTIAL;
+				const wf = prepareWorkflow(loadWorkflow(file), { credential });
 				fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 			}
 			const res = await timed(`${label}: import:workflow (${files.length} files)`, () =>
@@ -178,8 +183,10 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 		const casesStarted = Date.now();
 		for (const c of selectedCases()) {
 			const wf = loadWorkflow(c.file);
-			await test(`${label} › ${c.name}`, async () => {
-				sandbox.reset();
+			const caseSandbox = c.profile === 'family' ? family : sandbox;
+			const profile = c.profile === 'family' ? ' [family]' : '';
+			await test(`${label} › ${c.name}${profile}`, async () => {
+				caseSandbox.reset();
 				const res = await n8n.execute(wf.id);
 				fs.writeFileSync(
 					path.join(artifacts, `${path.basename(c.file, '.json')}.log`),
@@ -206,7 +213,7 @@ async function runMajor(major, { sandbox, tgz, apiKey }) {
 				}
 				const ctx = {
 					...outputOf(res.run),
-					sandbox,
+					sandbox: caseSandbox,
 					code: res.code,
 					stdout: res.stdout,
 					stderr: res.stderr,
@@ -345,6 +352,11 @@ function selectedCases() {
 	return ONLY ? CASES.filter((c) => c.name.includes(ONLY) || c.file.includes(ONLY)) : CASES;
 }
 
+/** The workflow cases that run against the `family` sandbox. */
+function familyCases() {
+	return selectedCases().filter((c) => c.profile === 'family');
+}
+
 function selectedServerCases() {
 	return ONLY
 		? SERVER_CASES.filter((c) => c.name.includes(ONLY) || c.file.includes(ONLY))
@@ -403,15 +415,27 @@ async function main() {
 		maxLimit: 100,
 	});
 	log(`sandbox at ${sandbox.url} (30 requests per 2000 ms)`);
+	// The bulk and Return All cases: as real installations answer (no page cap, rate limit in
+	// the body, windows from the key's first request, system domains, orphaned channel items).
+	const family = await startSandbox({
+		port: 0,
+		apiKey,
+		profile: 'family',
+		rateLimit: 30,
+		rateWindowMs: 2000,
+		seed: SEED,
+	});
+	log(`family sandbox at ${family.url} (30 requests per 2000 ms)`);
 	try {
 		if (tgz) {
 			for (const [i, m] of MAJORS.entries()) {
 				if (installs[i].status !== 'fulfilled') continue;
-				await runMajor(m, { sandbox, tgz, apiKey });
+				await runMajor(m, { sandbox, family, tgz, apiKey });
 			}
 		}
 	} finally {
 		await sandbox.stop();
+		await family.stop();
 		removeTempDir(workDir);
 	}
 	// npm run dev (n8n 2.x) stopped through npm, as `kill <pid of npm>` does: nothing of it may stay.

@@ -2,8 +2,10 @@
 // `npm run dev` ends with npm: started as a user starts it (its own process group, on free ports,
 // with a fresh user folder), stopped with SIGTERM to the npm process once the editor is ready.
 // Afterwards no process of its tree (npm, sh, the dev script, n8n, n8n's task runner) is left and
-// none of the ports they listened on. Part of npm run test:e2e; on its own:
-//   node test/e2e/dev-stops.mjs
+// none of the ports they listened on. Part of npm run test:e2e; on its own, also with other ways
+// of stopping it (a signal to npm, to its whole process group as Ctrl-C or a closing terminal
+// sends it, or to the dev script):
+//   node test/e2e/dev-stops.mjs [SIGTERM|SIGINT|SIGHUP|SIGKILL] [npm|group|script]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,7 +85,12 @@ function portsOf(pids) {
 
 const alive = ({ pid, start }) => procStat(pid)?.start === start && procStat(pid)?.state !== 'Z';
 
-export async function checkDevStops({ readyTimeoutMs = 300_000, log = () => {} } = {}) {
+export async function checkDevStops({
+	signal = 'SIGTERM',
+	to = 'npm',
+	readyTimeoutMs = 300_000,
+	log = () => {},
+} = {}) {
 	const n8nPort = await freePort();
 	const sandboxPort = await freePort();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-e2e-dev-'));
@@ -116,10 +123,11 @@ export async function checkDevStops({ readyTimeoutMs = 300_000, log = () => {} }
 			throw new Error(`the dev tree does not listen on ${missing.join(', ')}: ${ports.join(', ')}`);
 		if (!tree.some((p) => p.cmd.includes('task-runner')))
 			throw new Error(`no task runner in the tree:\n${tree.map((p) => p.cmd).join('\n')}`);
-		log(`tree: ${tree.length} processes, listening on ${ports.join(', ')}; SIGTERM to npm`);
+		log(`tree: ${tree.length} processes, listening on ${ports.join(', ')}; ${signal} to ${to}`);
 
 		const stopped = Date.now();
-		process.kill(npm.pid, 'SIGTERM');
+		const script = tree.find((p) => /^node \S*dev\.mjs/.test(p.cmd));
+		process.kill({ npm: npm.pid, group: -npm.pid, script: script?.pid }[to], signal);
 		await exited;
 		let left = tree.filter(alive);
 		for (let i = 0; i < 120 && left.length; i++) {
@@ -128,7 +136,7 @@ export async function checkDevStops({ readyTimeoutMs = 300_000, log = () => {} }
 		}
 		if (left.length)
 			throw new Error(
-				`left running after SIGTERM to npm:\n${left.map((p) => `${p.pid} ${p.cmd}`).join('\n')}`,
+				`left running after ${signal} to ${to}:\n${left.map((p) => `${p.pid} ${p.cmd}`).join('\n')}`,
 			);
 		const still = portsOf(
 			fs
@@ -138,7 +146,7 @@ export async function checkDevStops({ readyTimeoutMs = 300_000, log = () => {} }
 		).filter((port) => ports.includes(port));
 		if (still.length) throw new Error(`ports still listening: ${still.join(', ')}`);
 		return {
-			note: `${tree.length} processes (npm, sh, dev script, n8n, task runner) and ports ${ports.join(', ')} gone ${((Date.now() - stopped) / 1000).toFixed(1)} s after SIGTERM to npm`,
+			note: `${tree.length} processes (npm, sh, dev script, n8n, task runner) and ports ${ports.join(', ')} gone ${((Date.now() - stopped) / 1000).toFixed(1)} s after ${signal} to ${to}`,
 		};
 	} finally {
 		await stopChild(npm, 2000);
@@ -147,6 +155,11 @@ export async function checkDevStops({ readyTimeoutMs = 300_000, log = () => {} }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	const result = await checkDevStops({ log: (...a) => console.log('[dev-stops]', ...a) });
+	const [signal = 'SIGTERM', to = 'npm'] = process.argv.slice(2);
+	const result = await checkDevStops({
+		signal,
+		to,
+		log: (...a) => console.log('[dev-stops]', ...a),
+	});
 	console.log(`[dev-stops] ok: ${result.note}`);
 }

@@ -232,6 +232,11 @@ async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 		const started = await test(`${label} › n8n start, owner setup, login`, async () => {
 			await timed(`${label}: n8n start until ready`, () => n8n.start());
 			await n8n.setupOwnerAndLogin();
+			// The family credential served `n8n execute` only. With two credentials of the type the
+			// editor would pick one for a new node by itself; leave it the reference's one.
+			const dropped = await n8n.rest('DELETE', `/rest/credentials/${FAMILY_CREDENTIAL.id}`);
+			if (dropped.status !== 200)
+				throw new Error(`DELETE of the family credential answered ${dropped.status}`);
 		});
 		if (started) {
 			await test(`${label} › credential test (good key, bad key, saved credential)`, () =>

@@ -274,7 +274,10 @@ async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 								id: loadWorkflow(triggerCase.file).id,
 								node: 'New QR code',
 								subtitle: 'On New QR Code',
-								latest: sandbox.store.qr.list().at(-1).name,
+								// read when the browser gets there: the imported example adds QR codes first
+								get latest() {
+									return sandbox.store.qr.list().at(-1).name;
+								},
 							},
 							triggerImage:
 								UPDATE_README_IMAGE || !fs.existsSync(TRIGGER_IMAGE) ? TRIGGER_IMAGE : undefined,

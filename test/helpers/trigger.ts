@@ -15,6 +15,7 @@ import type {
 	INodeParameters,
 	INodeTypes,
 	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -50,8 +51,10 @@ export interface ActiveTrigger {
 	saved(): IDataObject;
 	/** How many times n8n would have saved the static data. */
 	saves: number;
-	/** n8n restarted: the workflow is built again from the saved static data. */
+	/** n8n restarted: the workflow is built again from the saved static data ('init'). */
 	restart(): void;
+	/** The user deactivated the workflow, then activated it again ('activate'). */
+	reactivate(): void;
 	/** n8n restarted with this as the node's saved static data. */
 	restartWith(nodeStaticData: IDataObject): void;
 	/** The user changed the node's parameters and saved: activated again with the saved static data. */
@@ -101,18 +104,23 @@ export function activeTrigger(
 			nodeTypes,
 			staticData: JSON.parse(savedJson) as IDataObject,
 		});
-	let workflow = build();
+	// n8n keeps one poll context per activation and polls through it again; how the workflow
+	// was activated is the context's activation mode.
+	let workflow: Workflow;
+	let activeContext: PollContext;
+	const activate = (activation: WorkflowActivateMode) => {
+		workflow = build();
+		activeContext = new PollContext(workflow, node, additionalData, 'trigger', activation);
+	};
+	activate('activate');
 
 	const trigger: ActiveTrigger = {
 		saves: 0,
 		async poll(mode = 'trigger') {
-			const context = new PollContext(
-				workflow,
-				node,
-				additionalData,
-				mode,
-				mode === 'manual' ? 'manual' : 'activate',
-			);
+			const context =
+				mode === 'manual'
+					? new PollContext(workflow, node, additionalData, 'manual', 'manual')
+					: activeContext;
 			try {
 				const output = await triggerType.poll!.call(context);
 				return { items: output === null ? null : output[0] };
@@ -136,15 +144,18 @@ export function activeTrigger(
 			return ((JSON.parse(savedJson) as IDataObject)[`node:${TRIGGER_NAME}`] ?? {}) as IDataObject;
 		},
 		restart() {
-			workflow = build();
+			activate('init');
+		},
+		reactivate() {
+			activate('activate');
 		},
 		restartWith(nodeStaticData) {
 			savedJson = JSON.stringify({ [`node:${TRIGGER_NAME}`]: nodeStaticData });
-			workflow = build();
+			activate('init');
 		},
 		reconfigure(changed) {
 			configure(changed);
-			workflow = build();
+			activate('update');
 		},
 	};
 	return trigger;

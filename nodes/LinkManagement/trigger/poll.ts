@@ -6,6 +6,7 @@ import { guard, oneOf, parsePositiveId } from '../shared/validation';
 import { CREDENTIAL_TYPE, requestContext } from '../transport/context';
 import { redactDeep } from '../transport/redact';
 import { redactError } from '../transport/routing';
+import { recordedBy, startsActivation } from './activation';
 import { DEFAULT_EVENT, DEFAULT_THRESHOLD } from './description';
 import { recordChanges } from './diff';
 import { EVENT_VALUES, TRIGGER_EVENTS } from './events';
@@ -16,7 +17,8 @@ import { noTestEvent, testEvent } from './testEvent';
 /**
  * One poll: reads the event's whole list through the request path (the action node's budget
  * per credential), compares it with what earlier polls recorded, records it, and returns what
- * is new. The first poll (nothing recorded for this event yet) records and returns `null`,
+ * is new. The first poll (of an activation, or with nothing recorded for this event yet)
+ * records and returns `null`,
  * as does a poll that finds nothing: an empty array would start an execution. A poll that
  * fails throws before anything is recorded, so the next one emits what this one missed.
  * In manual mode ("Fetch Test Event") it returns the most recent record and records nothing.
@@ -67,10 +69,11 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 
 		const of = [event.value, `${context.apiRoot}${path}`, threshold || ''].join(' ');
 		const staticData = this.getWorkflowStaticData('node');
-		const previous = readState(staticData, of);
+		const previous = startsActivation(this) ? undefined : readState(staticData, of);
 		const state = previous ?? emptyState(of);
 		const found = recordChanges(event, records, state, threshold);
 		writeState(staticData, state);
+		recordedBy(this);
 		if (!previous || found.length === 0) return null;
 		return [this.helpers.returnJsonArray(redactDeep(secret, found))];
 	} catch (caught) {

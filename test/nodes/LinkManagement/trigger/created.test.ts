@@ -184,6 +184,26 @@ describe('On New QR Code', () => {
 		expect(idsOf(await active.emitted())).toEqual([4]);
 	});
 
+	test('activated again after a pause: what was added meanwhile is recorded, not emitted', async () => {
+		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
+		const active = trigger();
+		expect(await active.emitted()).toBeNull();
+		service.lists['/api/qr'].records.push(...qrCodes([4, 5]));
+		active.reactivate();
+		expect(await active.emitted()).toBeNull();
+		service.lists['/api/qr'].records.push(...qrCodes([6]));
+		expect(idsOf(await active.emitted())).toEqual([6]);
+	});
+
+	test('a saved change to the active workflow goes on from what was recorded', async () => {
+		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
+		const active = trigger();
+		expect(await active.emitted()).toBeNull();
+		service.lists['/api/qr'].records.push(...qrCodes([4]));
+		active.reconfigure({ event: 'qrCodeCreated' });
+		expect(idsOf(await active.emitted())).toEqual([4]);
+	});
+
 	test('a poll that finds nothing new leaves the static data untouched (nothing to save)', async () => {
 		fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
 		const active = trigger();

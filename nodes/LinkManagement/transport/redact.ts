@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /**
  * The API key is a secret: it is replaced by *** wherever it could show, in error texts and in
@@ -25,4 +25,15 @@ export function redactDeep<T>(secret: { apiKey: string }, value: T): T {
 		return copy as T;
 	}
 	return value;
+}
+
+/** The error with the key replaced in its message, description and context. */
+export function redactError<T extends NodeApiError | NodeOperationError>(
+	secret: { apiKey: string },
+	error: T,
+) {
+	error.message = redact(secret, error.message);
+	if (typeof error.description === 'string') error.description = redact(secret, error.description);
+	error.context = redactDeep(secret, error.context ?? {});
+	return error;
 }

@@ -16,7 +16,7 @@ import { isRecord } from './answer';
 import type { RequestContext } from './context';
 import { CREDENTIAL_TYPE, requestContext } from './context';
 import { readPages } from './pagination';
-import { redact, redactDeep } from './redact';
+import { redactDeep, redactError } from './redact';
 import type { ServiceRequest } from './send';
 import { sendRequest } from './send';
 
@@ -63,16 +63,6 @@ export function serviceRouting(setup: RoutingSetup) {
 }
 
 /** The error with the API key taken out of every text it carries. */
-export function redactError<T extends NodeApiError | NodeOperationError>(
-	secret: { apiKey: string },
-	error: T,
-) {
-	error.message = redact(secret, error.message);
-	if (typeof error.description === 'string') error.description = redact(secret, error.description);
-	error.context = redactDeep(secret, error.context ?? {});
-	return error;
-}
-
 async function runOperation(
 	fns: IExecutePaginationFunctions,
 	setup: RoutingSetup,

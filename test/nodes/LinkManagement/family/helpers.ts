@@ -2,20 +2,15 @@
  * What the engine tests against the sandbox's `family` profile share: a family sandbox, its
  * credential, and a way to spend the key's budget as another client would.
  */
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
+import { freshSandbox } from '../../../helpers/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
-import { startSandbox } from '../../../sandbox/server';
+
+export { credentialsOf } from '../../../helpers/sandbox';
 
 /** A sandbox that answers as real installations do; forgets what earlier tests taught the node. */
 export async function familySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-	forgetBudgets();
-	return await startSandbox({ profile: 'family', ...options });
+	return await freshSandbox({ profile: 'family', ...options });
 }
-
-export const credentialsOf = (sandbox: Sandbox, baseUrl = sandbox.url) => ({
-	baseUrl,
-	apiKey: sandbox.apiKey,
-});
 
 /** A resource locator given By ID. */
 export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });

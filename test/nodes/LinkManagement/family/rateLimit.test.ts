@@ -4,20 +4,9 @@
  * the key's first request. The node waits and goes on; every item is created exactly once.
  */
 import { runNode } from '../../../harness';
+import { createQrFromRow, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { RemainingMode, Sandbox } from '../../../sandbox/server';
 import { credentialsOf, familySandbox, spendBudget } from './helpers';
-
-const rows = (count: number, prefix: string) =>
-	Array.from({ length: count }, (_, i) => ({
-		json: { url: `https://example.com/${prefix}/${i}` },
-	}));
-const createQrFromRow = {
-	resource: 'qrCode',
-	operation: 'create',
-	type: 'link',
-	data: '={{ $json.url }}',
-	additionalFields: { name: '={{ $json.url }}' },
-};
 
 let sandbox: Sandbox;
 afterEach(async () => await sandbox.stop());
@@ -27,17 +16,18 @@ async function expectEachCreatedOnce(items: number, prefix: string) {
 	const result = await runNode({
 		credentials: credentialsOf(sandbox),
 		parameters: createQrFromRow,
-		items: rows(items, prefix),
+		items: urlRows(items, prefix),
 	});
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(items);
 	result.items.forEach((item, i) => {
 		expect(item.json.error).toBeUndefined();
-		expect(sandbox.store.qr.get(Number(item.json.id))?.name).toBe(rows(items, prefix)[i].json.url);
+		expect(sandbox.store.qr.get(Number(item.json.id))?.name).toBe(
+			urlRows(items, prefix)[i].json.url,
+		);
 	});
 	expect(sandbox.store.qr.created).toBe(items);
-	const names = [...sandbox.store.qr.records.values()].map((record) => record.name);
-	expect(new Set(names).size).toBe(items);
+	expect(new Set(qrNamesOf(sandbox)).size).toBe(items);
 }
 
 describe.each<RemainingMode>(['negative', 'clamped'])(

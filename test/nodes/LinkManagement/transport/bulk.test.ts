@@ -2,6 +2,13 @@ import nock from 'nock';
 
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import {
+	createQrFromRow,
+	credentialsOf,
+	freshSandbox,
+	qrNamesOf,
+	urlRows,
+} from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
 
@@ -9,46 +16,32 @@ import { startSandbox } from '../../../sandbox/server';
 describe('bulk runs share one budget and receive no 429', () => {
 	let sandbox: Sandbox;
 	beforeEach(async () => {
-		forgetBudgets();
-		sandbox = await startSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
+		sandbox = await freshSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
 	});
 	afterEach(async () => await sandbox.stop());
 
-	const rows = (count: number, prefix: string) =>
-		Array.from({ length: count }, (_, i) => ({
-			json: { url: `https://example.com/${prefix}/${i}` },
-		}));
-	const createQrFromRow = {
-		resource: 'qrCode',
-		operation: 'create',
-		type: 'link',
-		data: '={{ $json.url }}',
-		additionalFields: { name: '={{ $json.url }}' },
-	};
-
 	test('45 items, 10 requests per second allowed: every item succeeds, once', async () => {
 		const result = await runNode({
-			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			credentials: credentialsOf(sandbox),
 			parameters: createQrFromRow,
-			items: rows(45, 'a'),
+			items: urlRows(45, 'a'),
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(45);
 		expect(result.items.every((item) => typeof item.json.id === 'number')).toBe(true);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(
-			rows(45, 'a').map((_, item) => ({ item })),
+			urlRows(45, 'a').map((_, item) => ({ item })),
 		);
 		expect(sandbox.stats.rateLimited).toBe(0);
 		expect(sandbox.store.qr.created).toBe(45);
-		const names = [...sandbox.store.qr.records.values()].map((record) => record.name);
-		expect(new Set(names).size).toBe(45);
+		expect(new Set(qrNamesOf(sandbox)).size).toBe(45);
 	}, 30_000);
 
 	test('two executions at the same time share the budget', async () => {
-		const credentials = { baseUrl: sandbox.url, apiKey: sandbox.apiKey };
+		const credentials = credentialsOf(sandbox);
 		const [first, second] = await Promise.all([
-			runNode({ credentials, parameters: createQrFromRow, items: rows(20, 'first') }),
-			runNode({ credentials, parameters: createQrFromRow, items: rows(20, 'second') }),
+			runNode({ credentials, parameters: createQrFromRow, items: urlRows(20, 'first') }),
+			runNode({ credentials, parameters: createQrFromRow, items: urlRows(20, 'second') }),
 		]);
 		expect(jsonOf(first)).toHaveLength(20);
 		expect(jsonOf(second)).toHaveLength(20);
@@ -60,7 +53,7 @@ describe('bulk runs share one budget and receive no 429', () => {
 		await sandbox.stop();
 		sandbox = await startSandbox({ rateLimit: 5, rateWindowMs: 1000, seed: { pixels: 120 } });
 		const result = await runNode({
-			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			credentials: credentialsOf(sandbox),
 			parameters: {
 				resource: 'pixel',
 				operation: 'getAll',
@@ -109,9 +102,8 @@ describe('items take their turns in order', () => {
 	afterEach(async () => await sandbox.stop());
 
 	test('an item the service refused keeps its place: it goes again before the items behind it', async () => {
-		forgetBudgets();
 		// The second request is refused (429) although budget remains: it must not starve.
-		sandbox = await startSandbox({
+		sandbox = await freshSandbox({
 			rateLimit: 3,
 			rateWindowMs: 1000,
 			seed: 0,
@@ -120,7 +112,7 @@ describe('items take their turns in order', () => {
 		const rows = Array.from({ length: 9 }, (_, i) => ({ json: { name: `item ${i + 1}` } }));
 
 		const result = await runNode({
-			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			credentials: credentialsOf(sandbox),
 			parameters: { resource: 'channel', operation: 'create', name: '={{ $json.name }}' },
 			items: rows,
 		});

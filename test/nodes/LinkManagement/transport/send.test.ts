@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import { credentialsOf } from '../../../helpers/sandbox';
 import { startSandbox } from '../../../sandbox/server';
 
 beforeEach(forgetBudgets);
@@ -184,7 +185,7 @@ describe('transient faults', () => {
 		const sandbox = await startSandbox({ rateLimit: 0, faults: { script: ['drop'] } });
 		try {
 			const result = await runNode({
-				credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+				credentials: credentialsOf(sandbox),
 				parameters: {
 					resource: 'pixel',
 					operation: 'update',
@@ -210,7 +211,7 @@ describe('transient faults', () => {
 		});
 		try {
 			const result = await runNode({
-				credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+				credentials: credentialsOf(sandbox),
 				parameters: {
 					resource: 'pixel',
 					operation: 'create',

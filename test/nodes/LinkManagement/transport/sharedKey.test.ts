@@ -7,8 +7,14 @@
 import type { INodeType } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
+import {
+	createQrFromRow,
+	credentialsOf,
+	freshSandbox,
+	qrNamesOf,
+	urlRows,
+} from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
-import { startSandbox } from '../../../sandbox/server';
 
 /** A copy of the Link Management node with its own request path state, like another process. */
 function nodeInAnotherProcess(): INodeType {
@@ -23,31 +29,19 @@ function nodeInAnotherProcess(): INodeType {
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-	sandbox = await startSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
+	sandbox = await freshSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
 });
 afterEach(async () => await sandbox.stop());
 
-const rows = (count: number, prefix: string) =>
-	Array.from({ length: count }, (_, i) => ({
-		json: { url: `https://example.com/${prefix}/${i}` },
-	}));
-const createQrFromRow = {
-	resource: 'qrCode',
-	operation: 'create',
-	type: 'link',
-	data: '={{ $json.url }}',
-	additionalFields: { name: '={{ $json.url }}' },
-};
-
 test('two processes creating 40 QR codes each through one key: all created once, none failed', async () => {
-	const credentials = { baseUrl: sandbox.url, apiKey: sandbox.apiKey };
+	const credentials = credentialsOf(sandbox);
 	const runs = await Promise.all(
 		['first', 'second'].map(async (prefix) =>
 			runNode({
 				nodeType: nodeInAnotherProcess(),
 				credentials,
 				parameters: createQrFromRow,
-				items: rows(40, prefix),
+				items: urlRows(40, prefix),
 			}),
 		),
 	);
@@ -57,7 +51,7 @@ test('two processes creating 40 QR codes each through one key: all created once,
 		expect(run.items).toHaveLength(40);
 		expect(run.items.every((item) => typeof item.json.id === 'number')).toBe(true);
 	}
-	const names = [...sandbox.store.qr.records.values()].map((record) => record.name);
+	const names = qrNamesOf(sandbox);
 	expect(names).toHaveLength(80);
 	expect(new Set(names).size).toBe(80);
 	// Refused requests are not applied, so they cost time, not records. Two processes that each

@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import { jsonOf, runNode } from '../../../harness';
+import { credentialsOf } from '../../../helpers/sandbox';
 import { rl } from '../../../helpers/service';
 import { activeTrigger, idsOf, range } from '../../../helpers/trigger';
 import type { Sandbox } from '../../../sandbox/server';
@@ -17,7 +18,7 @@ let sandbox: Sandbox;
 beforeEach(() => forgetBudgets());
 afterEach(async () => await sandbox?.stop());
 
-const credentials = () => ({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+const credentials = () => credentialsOf(sandbox);
 const act = async (parameters: INodeParameters, items?: IDataObject[]) => {
 	const result = await runNode({
 		credentials: credentials(),

@@ -1,0 +1,38 @@
+/**
+ * What the engine tests against the sandbox share: a fresh sandbox, its credential, and bulk
+ * runs that create one QR code per input row (bulk, shared-key and family rate-limit tests).
+ */
+import { forgetBudgets } from '../../nodes/LinkManagement/transport/rateLimit';
+import type { Sandbox, SandboxOptions } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+
+/** A sandbox for one test: the node first forgets the budgets earlier tests taught it. */
+export async function freshSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+	forgetBudgets();
+	return await startSandbox(options);
+}
+
+/** The node's credential for `sandbox` (or for another Base URL form of it). */
+export const credentialsOf = (sandbox: Sandbox, baseUrl = sandbox.url) => ({
+	baseUrl,
+	apiKey: sandbox.apiKey,
+});
+
+/** `count` input items, each with a URL of its own under `prefix`. */
+export const urlRows = (count: number, prefix: string) =>
+	Array.from({ length: count }, (_, i) => ({
+		json: { url: `https://example.com/${prefix}/${i}` },
+	}));
+
+/** QR code create with data and name taken from the item's URL: one distinct QR code per row. */
+export const createQrFromRow = {
+	resource: 'qrCode',
+	operation: 'create',
+	type: 'link',
+	data: '={{ $json.url }}',
+	additionalFields: { name: '={{ $json.url }}' },
+};
+
+/** The names of every QR code the sandbox holds, to count duplicates. */
+export const qrNamesOf = (sandbox: Sandbox) =>
+	[...sandbox.store.qr.records.values()].map((record) => record.name);

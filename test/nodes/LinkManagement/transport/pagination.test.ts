@@ -19,6 +19,29 @@ interface Asked {
 	limit: number;
 }
 
+/**
+ * Every stand-in service here: answers GET `path` (any query) up to `times` times with
+ * `answer(page, query)`, and returns the page numbers asked for, in order.
+ */
+function servePages(
+	path: string,
+	answer: (page: number, query: URLSearchParams) => unknown,
+	times = 50,
+) {
+	const asked: number[] = [];
+	nock(TEST_BASE_URL)
+		.get(path)
+		.query(true)
+		.times(times)
+		.reply((uri) => {
+			const query = new URL(uri, TEST_BASE_URL).searchParams;
+			const page = Number(query.get('page'));
+			asked.push(page);
+			return [200, answer(page, query) as nock.Body];
+		});
+	return asked;
+}
+
 /** Serves `total` QR codes, `perPage` a page; `envelope` may rewrite what each page says. */
 function serveQrCodes(
 	total: number,
@@ -32,33 +55,22 @@ function serveQrCodes(
 	}),
 ) {
 	const asked: Asked[] = [];
-	nock(TEST_BASE_URL)
-		.get('/api/qr')
-		.query(true)
-		.times(100)
-		.reply((uri) => {
-			const query = new URL(uri, TEST_BASE_URL).searchParams;
-			const page = Number(query.get('page'));
+	servePages(
+		'/api/qr',
+		(page, query) => {
 			asked.push({ page, limit: Number(query.get('limit')) });
 			const maxPage = Math.ceil(total / perPage);
 			const ids = range((page - 1) * perPage + 1, Math.min(total, page * perPage));
-			return [200, qrPage(page <= maxPage ? ids : [], envelope(page, maxPage))];
-		});
+			return qrPage(page <= maxPage ? ids : [], envelope(page, maxPage));
+		},
+		100,
+	);
 	return asked;
 }
 
 /** A service that ignores `page`: always the first ten records, whatever was asked. */
 function serveTheSamePage(envelope: Record<string, unknown>) {
-	const asked: number[] = [];
-	nock(TEST_BASE_URL)
-		.get('/api/qr')
-		.query(true)
-		.times(10)
-		.reply((uri) => {
-			asked.push(Number(new URL(uri, TEST_BASE_URL).searchParams.get('page')));
-			return [200, qrPage(range(1, 10), envelope)];
-		});
-	return asked;
+	return servePages('/api/qr', () => qrPage(range(1, 10), envelope), 10);
 }
 
 const getAll = (extra: Record<string, unknown> = {}) => ({
@@ -107,16 +119,11 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 	test('a short or empty page before maxpage does not end the list', async () => {
 		// The service skips records it cannot show (channel items whose QR code is gone).
 		const pages: Record<number, number[]> = { 1: [1, 2], 2: [], 3: [5], 4: [7, 8] };
-		const asked: number[] = [];
-		nock(TEST_BASE_URL)
-			.get('/api/qr')
-			.query(true)
-			.times(10)
-			.reply((uri) => {
-				const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
-				asked.push(page);
-				return [200, qrPage(pages[page] ?? [], { currentpage: page, maxpage: 4, perpage: 2 })];
-			});
+		const asked = servePages(
+			'/api/qr',
+			(page) => qrPage(pages[page] ?? [], { currentpage: page, maxpage: 4, perpage: 2 }),
+			10,
+		);
 		const result = await runNode({ parameters: getAll({ returnAll: true }) });
 		expect(jsonOf(result).map((json) => json.id)).toEqual([1, 2, 5, 7, 8]);
 		expect(asked).toEqual([1, 2, 3, 4]);
@@ -136,17 +143,14 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 
 	test('empty pages in a row within the count `result` fills are skipped records: read to maxpage', async () => {
 		// A channel whose first 14 items lost their QR codes: `result` counts them, pages skip them.
-		const asked: number[] = [];
-		nock(TEST_BASE_URL)
-			.get('/api/qr')
-			.query(true)
-			.times(20)
-			.reply((uri) => {
-				const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
-				asked.push(page);
+		const asked = servePages(
+			'/api/qr',
+			(page) => {
 				const ids = page === 8 ? [16] : page === 9 ? [17, 18] : [];
-				return [200, qrPage(ids, { result: 18, perpage: 2, currentpage: page, maxpage: 9 })];
-			});
+				return qrPage(ids, { result: 18, perpage: 2, currentpage: page, maxpage: 9 });
+			},
+			20,
+		);
 		const result = await runNode({
 			parameters: getAll({ returnAll: true, options: { pageSize: 2 } }),
 		});
@@ -253,27 +257,19 @@ describe('Limit and page size', () => {
 	});
 
 	test('channel items are read page by page too', async () => {
-		const asked: number[] = [];
-		nock(TEST_BASE_URL)
-			.get('/api/channel/7')
-			.query(true)
-			.times(5)
-			.reply((uri) => {
-				const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
-				asked.push(page);
-				return [
-					200,
-					{
-						error: '0',
-						data: {
-							currentpage: page,
-							maxpage: 2,
-							perpage: 1,
-							items: [{ type: 'qr', id: page, title: `Item ${page}` }],
-						},
-					},
-				];
-			});
+		const asked = servePages(
+			'/api/channel/7',
+			(page) => ({
+				error: '0',
+				data: {
+					currentpage: page,
+					maxpage: 2,
+					perpage: 1,
+					items: [{ type: 'qr', id: page, title: `Item ${page}` }],
+				},
+			}),
+			5,
+		);
 		const result = await runNode({
 			parameters: {
 				resource: 'channel',
@@ -289,21 +285,6 @@ describe('Limit and page size', () => {
 		]);
 	});
 });
-
-/** Serves one answer per page number (a function of the page), recording the pages asked. */
-function servePages(path: string, answer: (page: number) => unknown) {
-	const asked: number[] = [];
-	nock(TEST_BASE_URL)
-		.get(path)
-		.query(true)
-		.times(50)
-		.reply((uri) => {
-			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
-			asked.push(page);
-			return [200, answer(page) as nock.Body];
-		});
-	return asked;
-}
 
 describe('Return All never loops and never outputs a record twice', () => {
 	test('currentpage counting from 0: every page asked once, every record output once', async () => {

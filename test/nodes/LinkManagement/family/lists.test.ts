@@ -4,11 +4,12 @@
  * `overlay`, the campaign name under `campaign`, the QR date under `details.data`, and Return
  * All of a large list in pages of 1,000 (or of the installation's cap, as `perpage` says).
  */
-import type { IHttpRequestOptions, ILoadOptionsFunctions, INode } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { searchDomains } from '../../../../nodes/LinkManagement/listSearch/searchRecords';
 import { jsonOf, runNode } from '../../../harness';
 import type { RunOptions } from '../../../harness';
+import { loadOptionsContext } from '../../../helpers/picker';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
 import { byId, credentialsOf, familySandbox, requestsTo } from './helpers';
 
@@ -204,33 +205,19 @@ describe('Return All of a large list: pages of 1,000, or the cap `perpage` tells
 
 /** A load-options context that sends the picker's requests to the sandbox over HTTP. */
 function pickerContext(sandbox: Sandbox): ILoadOptionsFunctions {
-	const node: INode = {
-		id: 'picker',
-		name: 'Link Management',
-		type: 'n8n-nodes-link-management.linkManagement',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	return {
-		getNode: () => node,
-		getCredentials: async () => credentialsOf(sandbox),
-		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
-				const url = new URL(options.url);
-				for (const [name, value] of Object.entries(options.qs ?? {})) {
-					url.searchParams.set(name, String(value));
-				}
-				const response = await fetch(url, {
-					method: options.method,
-					headers: { Authorization: `Bearer ${sandbox.apiKey}` },
-				});
-				return {
-					statusCode: response.status,
-					headers: Object.fromEntries(response.headers),
-					body: await response.text(),
-				};
-			},
-		},
-	} as unknown as ILoadOptionsFunctions;
+	return loadOptionsContext(credentialsOf(sandbox), async (_type, options) => {
+		const url = new URL(options.url);
+		for (const [name, value] of Object.entries(options.qs ?? {})) {
+			url.searchParams.set(name, String(value));
+		}
+		const response = await fetch(url, {
+			method: options.method,
+			headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+		});
+		return {
+			statusCode: response.status,
+			headers: Object.fromEntries(response.headers),
+			body: await response.text(),
+		};
+	});
 }

@@ -2,7 +2,7 @@
  * The "From List" mode of the ID pickers: each reads the matching list endpoint of the
  * service, through the same request path (base URL, bearer key, envelope) as the operations.
  */
-import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import {
 	searchCampaigns,
@@ -21,34 +21,20 @@ import {
 	pixelRecords,
 	qrRecords,
 } from '../../../helpers/fixtures';
+import { loadOptionsContext } from '../../../helpers/picker';
 
 beforeEach(() => forgetBudgets());
-
-const node: INode = {
-	id: 'picker',
-	name: 'Link Management',
-	type: 'n8n-nodes-link-management.linkManagement',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 
 /** A load-options context whose HTTP helper answers with `body` and records what it was asked. */
 function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {
 	const asked: Array<{ credentialType: string; options: IHttpRequestOptions }> = [];
-	const context = {
-		getNode: () => node,
-		getCredentials: async () => ({ baseUrl, apiKey: TEST_API_KEY }),
-		helpers: {
-			httpRequestWithAuthentication: async (
-				credentialType: string,
-				options: IHttpRequestOptions,
-			) => {
-				asked.push({ credentialType, options });
-				return { statusCode: 200, headers: {}, body };
-			},
+	const context = loadOptionsContext(
+		{ baseUrl, apiKey: TEST_API_KEY },
+		async (credentialType, options) => {
+			asked.push({ credentialType, options });
+			return { statusCode: 200, headers: {}, body };
 		},
-	} as unknown as ILoadOptionsFunctions;
+	);
 	return { context, asked };
 }
 
@@ -153,23 +139,20 @@ describe('a filter that matches nothing on the first page', () => {
 	/** 3 pages of QR codes; only page 3 holds "Poster". */
 	function pagedContext() {
 		const pagesAsked: number[] = [];
-		const context = {
-			getNode: () => node,
-			getCredentials: async () => ({ baseUrl: 'https://h.test', apiKey: TEST_API_KEY }),
-			helpers: {
-				httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
-					const page = Number((options.qs as IDataObject).page);
-					pagesAsked.push(page);
-					const records =
-						page === 3 ? [{ id: 300, name: 'Poster' }] : [{ id: page, name: `Flyer ${page}` }];
-					return {
-						statusCode: 200,
-						headers: {},
-						body: listAnswer('qrs', records, { currentpage: page, maxpage: 3 }),
-					};
-				},
+		const context = loadOptionsContext(
+			{ baseUrl: 'https://h.test', apiKey: TEST_API_KEY },
+			async (_type, options) => {
+				const page = Number((options.qs as IDataObject).page);
+				pagesAsked.push(page);
+				const records =
+					page === 3 ? [{ id: 300, name: 'Poster' }] : [{ id: page, name: `Flyer ${page}` }];
+				return {
+					statusCode: 200,
+					headers: {},
+					body: listAnswer('qrs', records, { currentpage: page, maxpage: 3 }),
+				};
 			},
-		} as unknown as ILoadOptionsFunctions;
+		);
 		return { context, pagesAsked };
 	}
 

@@ -1,0 +1,34 @@
+/**
+ * The ID pickers' "From List" searches run in a load-options context: the node, its credential
+ * and n8n's authenticated HTTP helper. Each picker test builds this context the same way and
+ * only chooses what the helper answers.
+ */
+import type { IHttpRequestOptions, ILoadOptionsFunctions, INode } from 'n8n-workflow';
+
+const pickerNode: INode = {
+	id: 'picker',
+	name: 'Link Management',
+	type: 'n8n-nodes-link-management.linkManagement',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** What n8n's httpRequestWithAuthentication gives back with `returnFullResponse`. */
+export interface FullResponse {
+	statusCode: number;
+	headers: Record<string, string>;
+	body: unknown;
+}
+
+/** A load-options context with `credentials` whose HTTP helper is `request`. */
+export function loadOptionsContext(
+	credentials: { baseUrl: string; apiKey: string },
+	request: (credentialType: string, options: IHttpRequestOptions) => Promise<FullResponse>,
+): ILoadOptionsFunctions {
+	return {
+		getNode: () => pickerNode,
+		getCredentials: async () => credentials,
+		helpers: { httpRequestWithAuthentication: request },
+	} as unknown as ILoadOptionsFunctions;
+}

@@ -34,15 +34,20 @@ const pagesAsked = (sandbox: Sandbox, route: string) =>
 	);
 
 describe('channel items: pages before maxpage short or empty', () => {
-	test('15 orphaned items first, Page Size 5: three empty pages, then every item, in order', async () => {
+	/** Channel 1 of a sandbox seeded with 8 channel items, read with `paging`. */
+	async function readChannelOne(paging: RunOptions['parameters']) {
 		const sandbox = await sandboxWith({ seed: { channelItems: 8 } });
 		const items = await run(sandbox, {
 			resource: 'channel',
 			operation: 'getItems',
 			channelId: byId(1),
-			returnAll: true,
-			options: { pageSize: 5 },
+			...paging,
 		});
+		return { sandbox, items };
+	}
+
+	test('15 orphaned items first, Page Size 5: three empty pages, then every item, in order', async () => {
+		const { sandbox, items } = await readChannelOne({ returnAll: true, options: { pageSize: 5 } });
 		const shown = sandbox.store.itemsOfChannel(1);
 		expect(shown).toHaveLength(8);
 		expect(items.map((item) => [item.type, item.id])).toEqual(shown.map((i) => [i.type, i.id]));
@@ -51,14 +56,7 @@ describe('channel items: pages before maxpage short or empty', () => {
 	});
 
 	test('Page Size 2: seven empty pages in a row are still no end, `result` counts them', async () => {
-		const sandbox = await sandboxWith({ seed: { channelItems: 8 } });
-		const items = await run(sandbox, {
-			resource: 'channel',
-			operation: 'getItems',
-			channelId: byId(1),
-			returnAll: true,
-			options: { pageSize: 2 },
-		});
+		const { sandbox, items } = await readChannelOne({ returnAll: true, options: { pageSize: 2 } });
 		const shown = sandbox.store.itemsOfChannel(1);
 		expect(items.map((item) => [item.type, item.id])).toEqual(shown.map((i) => [i.type, i.id]));
 		// 23 assignments at 2 per page: maxpage 12.
@@ -66,11 +64,7 @@ describe('channel items: pages before maxpage short or empty', () => {
 	});
 
 	test('Limit 6 reads past the empty pages until it has 6 items', async () => {
-		const sandbox = await sandboxWith({ seed: { channelItems: 8 } });
-		const items = await run(sandbox, {
-			resource: 'channel',
-			operation: 'getItems',
-			channelId: byId(1),
+		const { sandbox, items } = await readChannelOne({
 			returnAll: false,
 			limit: 6,
 			options: { pageSize: 5 },

@@ -103,6 +103,15 @@ export function expectNoRequestSent(): void {
 /** A resource locator value, as the editor stores it. */
 export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, mode, value });
 
+/** A POST (Create a pixel, POST /api/pixel/add), for the tests where any write operation will do. */
+export const createForumPixel = {
+	resource: 'pixel',
+	operation: 'create',
+	type: 'forum',
+	name: 'Forum',
+	tag: 'F-1',
+};
+
 /** An expression that evaluates to `value`, as if it came from an earlier node. */
 export const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
 

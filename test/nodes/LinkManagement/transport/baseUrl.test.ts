@@ -5,6 +5,7 @@
 import { runNode, TEST_API_KEY } from '../../../harness';
 import { accountRecord, campaignRecords, listAnswer } from '../../../helpers/fixtures';
 import {
+	createForumPixel,
 	expectNoRequestSent,
 	mockEndpoint,
 	refusalOf,
@@ -84,13 +85,7 @@ describe('refused Base URLs', () => {
 
 	test('a refused Base URL is reported for a write operation too, before any request', async () => {
 		const { message } = await refusalOf({
-			parameters: {
-				resource: 'pixel',
-				operation: 'create',
-				type: 'forum',
-				name: 'Forum',
-				tag: 'F-1',
-			},
+			parameters: createForumPixel,
 			credentials: credentials('ftp://h.test'),
 		});
 

@@ -14,7 +14,13 @@ import {
 	messageAnswer,
 } from '../../../helpers/fixtures';
 import { localServer } from '../../../helpers/localServer';
-import { mockEndpoint, rl, unmatchedRequests, useServiceMocks } from '../../../helpers/service';
+import {
+	createForumPixel,
+	mockEndpoint,
+	rl,
+	unmatchedRequests,
+	useServiceMocks,
+} from '../../../helpers/service';
 
 useServiceMocks();
 
@@ -50,15 +56,7 @@ describe('an error answer fails the item with exactly the service message', () =
 			errorAnswer('A pixel with this tag already exists.'),
 		);
 
-		const result = await runNode({
-			parameters: {
-				resource: 'pixel',
-				operation: 'create',
-				type: 'forum',
-				name: 'Forum',
-				tag: 'F-1',
-			},
-		});
+		const result = await runNode({ parameters: createForumPixel });
 
 		expect(endpoint.requests).toHaveLength(1);
 		expect(result.error?.message).toBe('A pixel with this tag already exists.');
@@ -378,13 +376,6 @@ describe("the service's words reach the user, wherever it puts them", () => {
 describe('connection failures name their cause', () => {
 	const networkError = (code: string, message: string) =>
 		Object.assign(new Error(message), { code });
-	const createPixel = {
-		resource: 'pixel',
-		operation: 'create',
-		type: 'forum',
-		name: 'F',
-		tag: 'F-1',
-	};
 
 	test('host name not found: said at once, not tried again', async () => {
 		const scope = nock('https://links.example.test')
@@ -392,7 +383,7 @@ describe('connection failures name their cause', () => {
 			.times(4)
 			.replyWithError(networkError('ENOTFOUND', 'getaddrinfo ENOTFOUND links.example.test'));
 
-		const result = await runNode({ parameters: createPixel });
+		const result = await runNode({ parameters: createForumPixel });
 
 		expect(result.error?.message).toBe(
 			'Could not reach the Link Management service: the host name was not found',
@@ -405,7 +396,7 @@ describe('connection failures name their cause', () => {
 			.post('/api/pixel/add')
 			.replyWithError(networkError('ECONNRESET', 'socket hang up'));
 
-		const result = await runNode({ parameters: createPixel });
+		const result = await runNode({ parameters: createForumPixel });
 
 		expect(result.error?.message).toBe(
 			'Could not reach the Link Management service: the connection was closed before an answer arrived',
@@ -422,7 +413,7 @@ describe('connection failures name their cause', () => {
 		try {
 			const result = await runNode({
 				credentials: { baseUrl: server.url, apiKey: 'local-key-123' },
-				parameters: createPixel,
+				parameters: createForumPixel,
 			});
 
 			expect(result.error?.message).toBe(

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../../../nodes/LinkManagement/transport/
 import { rateLimitedError } from '../../../../nodes/LinkManagement/transport/errors';
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
-import { rl } from '../../../helpers/service';
+import { createForumPixel, rl } from '../../../helpers/service';
 
 beforeEach(forgetBudgets);
 
@@ -38,13 +38,6 @@ function serve(
 	return arrivals;
 }
 
-const createPixel: INodeParameters = {
-	resource: 'pixel',
-	operation: 'create',
-	type: 'forum',
-	name: 'Forum',
-	tag: 'F-1',
-};
 const created: Reply = [200, { error: 0, id: 9 }];
 
 describe('a rate limit is an answer that says so; the refused request is sent again, a POST too', () => {
@@ -65,7 +58,7 @@ describe('a rate limit is an answer that says so; the refused request is sent ag
 	] as Array<[string, Reply]>)('%s', async (_, refusal) => {
 		const arrivals = serve('post', '/api/pixel/add', [() => refusal, () => created]);
 
-		const result = await runNode({ parameters: createPixel });
+		const result = await runNode({ parameters: createForumPixel });
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ id: 9 }]);
@@ -80,7 +73,7 @@ describe('a rate limit is an answer that says so; the refused request is sent ag
 			() => created,
 		]);
 
-		const result = await runNode({ parameters: createPixel });
+		const result = await runNode({ parameters: createForumPixel });
 
 		expect(jsonOf(result)).toEqual([{ id: 9 }]);
 		expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(2000);
@@ -100,7 +93,7 @@ describe('any other error fails the item at once with the service message, sent 
 			() => created,
 		]);
 
-		const result = await runNode({ parameters: createPixel });
+		const result = await runNode({ parameters: createForumPixel });
 
 		expect(result.error?.message).toBe('Database unavailable.');
 		expect(arrivals).toHaveLength(1);

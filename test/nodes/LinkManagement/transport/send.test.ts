@@ -3,6 +3,7 @@ import nock from 'nock';
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
 import { credentialsOf } from '../../../helpers/sandbox';
+import { createForumPixel } from '../../../helpers/service';
 import { startSandbox } from '../../../sandbox/server';
 
 beforeEach(forgetBudgets);
@@ -212,13 +213,7 @@ describe('transient faults', () => {
 		try {
 			const result = await runNode({
 				credentials: credentialsOf(sandbox),
-				parameters: {
-					resource: 'pixel',
-					operation: 'create',
-					type: 'forum',
-					name: 'Forum',
-					tag: 'F-1',
-				},
+				parameters: createForumPixel,
 			});
 			expect(result.error?.message).toContain('Could not reach the Link Management service');
 			expect(result.error?.description).toContain('It was not sent again');

@@ -10,7 +10,7 @@ import { requestOptionsFor } from '../../../../nodes/LinkManagement/transport/se
 import { runNode } from '../../../harness';
 import type { LocalServer } from '../../../helpers/localServer';
 import { localServer, silent } from '../../../helpers/localServer';
-import { useServiceMocks } from '../../../helpers/service';
+import { createForumPixel, useServiceMocks } from '../../../helpers/service';
 
 useServiceMocks();
 
@@ -27,14 +27,7 @@ describe('Timeout (Seconds)', () => {
 	test('a POST that gets no answer fails the item within the Timeout and is not sent again', async () => {
 		server = await localServer(silent);
 
-		const result = await run({
-			resource: 'pixel',
-			operation: 'create',
-			type: 'forum',
-			name: 'Forum',
-			tag: 'F-1',
-			options: { timeout: 1 },
-		});
+		const result = await run({ ...createForumPixel, options: { timeout: 1 } });
 
 		expect(result.error?.message).toBe(
 			'Could not reach the Link Management service: no answer arrived within the Timeout (1 s)',

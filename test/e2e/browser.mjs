@@ -428,10 +428,14 @@ export async function checkEditor({
 			await page.waitForTimeout(500);
 			await node.dblclick();
 			await page.locator('[data-test-id=ndv]').waitFor();
-			const credential = await page
-				.locator('[data-test-id=node-credentials-select] input')
-				.first()
-				.inputValue();
+			// The select shows the credential's ID until the editor has loaded the credentials list.
+			const credentialInput = page.locator('[data-test-id=node-credentials-select] input').first();
+			let credential = await credentialInput.inputValue();
+			for (let waited = 0; credential !== importExample.credentialName && waited < 15_000;) {
+				await page.waitForTimeout(250);
+				waited += 250;
+				credential = await credentialInput.inputValue();
+			}
 			assert.equal(
 				credential,
 				importExample.credentialName,

@@ -283,7 +283,7 @@ async function main() {
 	log('npm run build + npm pack ...');
 	const tgz = await buildAndPack(workDir);
 	RESET_MARGIN_MS = createRequire(import.meta.url)(
-		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'shared', 'rateLimit.js'),
+		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'transport', 'rateLimit.js'),
 	).RESET_MARGIN_MS;
 	const userFolder = makeTempDir('lm-bench-n8n-');
 	if (KEEP) tempDirs.delete(userFolder);

@@ -18,6 +18,8 @@ export interface RequestContext {
 	/** The shared rate-limit budget of this API root and key. */
 	budget: string;
 	settings: RequestSettings;
+	/** How long the service has made this item (or poll) wait, over all its requests and pages. */
+	waited: { serviceMs: number };
 	signal?: AbortSignal;
 	send(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
 }
@@ -50,6 +52,7 @@ export function requestContext(
 		apiKey,
 		budget: budgetKey(apiRoot, apiKey),
 		settings,
+		waited: { serviceMs: 0 },
 		signal,
 		send: async (options) => await send(CREDENTIAL_TYPE, options),
 	};

@@ -6,7 +6,7 @@ import type { Answer } from './answer';
 import type { RequestContext } from './context';
 import type { Failure } from './failures';
 import { failureInWords } from './failures';
-import { redact } from './redact';
+import { redact, redactDeep } from './redact';
 import { serviceWords } from './serviceWords';
 
 interface FailedRequest {
@@ -31,6 +31,9 @@ function apiError(
 	error.context = {};
 	return error;
 }
+
+const NOT_SENT_AGAIN =
+	'It was not sent again: the service may already have applied it, so check before running it again.';
 
 /** An answer that is not a success: the service's own words, and what to do about it. */
 export function serviceError(
@@ -57,7 +60,10 @@ export function serviceError(
 			'An earlier try of this request got no answer (or a gateway error) and may have applied it already.',
 		);
 	}
-	return apiError(context, serviceWords(answer), hints.join(' '), status);
+	if (request.method === 'POST' && status >= 500) hints.push(NOT_SENT_AGAIN);
+	// The key is taken out before the words are shortened, so that no part of it can show.
+	const words = serviceWords({ ...answer, body: redactDeep(context, answer.body) });
+	return apiError(context, words, hints.join(' '), status);
 }
 
 /** No answer arrived: says why, and for a POST that may have arrived that it was not sent again. */
@@ -66,10 +72,7 @@ export function connectionError(
 	request: FailedRequest,
 	failure: Failure,
 ): NodeApiError {
-	const notResent =
-		request.method === 'POST' && !failure.neverSent
-			? ' It was not sent again: the service may already have applied it, so check before running it again.'
-			: '';
+	const notResent = request.method === 'POST' && !failure.neverSent ? ` ${NOT_SENT_AGAIN}` : '';
 	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
 	return apiError(
 		context,
@@ -78,12 +81,23 @@ export function connectionError(
 	);
 }
 
-/** The service redirected to another origin: not followed, so the key is not sent there. */
+/**
+ * A redirect not followed: to another origin (so the key is not sent there), or one after
+ * which a write may already have been applied (so it is not sent twice).
+ */
 export function redirectRefused(
 	context: RequestContext,
 	request: FailedRequest,
 	location: string,
+	reason: 'otherOrigin' | 'mayHaveApplied' = 'otherOrigin',
 ): NodeApiError {
+	if (reason === 'mayHaveApplied') {
+		return apiError(
+			context,
+			`The Link Management service answered ${request.method} ${request.path} with a redirect (to ${location}); it was not followed`,
+			`${NOT_SENT_AGAIN} If the service has moved, set the credential's Base URL to its new address.`,
+		);
+	}
 	return apiError(
 		context,
 		`The Link Management service redirected the request to another address (${location}); it was not followed, so that the API key is not sent there`,
@@ -95,7 +109,7 @@ export function redirectRefused(
 export function rateLimitedError(
 	context: RequestContext,
 	resetAt: number,
-	waitedMs: number,
+	waitedMs = context.waited.serviceMs,
 ): NodeOperationError {
 	const seconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
 	const date = new Date(resetAt);

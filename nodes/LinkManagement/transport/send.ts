@@ -44,7 +44,6 @@ export async function sendRequest(
 	const ticket = newTicket();
 	const idempotent = IDEMPOTENT_METHODS.includes(request.method);
 	let url = `${context.apiRoot}${request.path}`;
-	let serviceWaitMs = 0;
 	let rateLimitAnswers = 0;
 	let transientRetries = 0;
 	let redirects = 0;
@@ -64,7 +63,7 @@ export async function sendRequest(
 
 	for (;;) {
 		const turn = await takeTurn(context.budget, ticket, settings.maxWaitMs, context.signal);
-		if (!turn.go) throw rateLimitedError(context, turn.until, serviceWaitMs);
+		if (!turn.go) throw rateLimitedError(context, turn.until);
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await context.send(requestOptionsFor(context, request, url));
@@ -85,14 +84,23 @@ export async function sendRequest(
 			rateLimitAnswers++;
 			settleTurn(context.budget, reportOf(answer, retryAt));
 			const waitMs = Math.max(0, retryAt - Date.now());
-			if (waitMs > settings.maxWaitMs || serviceWaitMs + waitMs > settings.maxTotalWaitMs) {
-				throw rateLimitedError(context, retryAt, serviceWaitMs);
+			// Max Total Wait is the item's: its earlier requests (pages) count too.
+			if (
+				waitMs > settings.maxWaitMs ||
+				context.waited.serviceMs + waitMs > settings.maxTotalWaitMs
+			) {
+				throw rateLimitedError(context, retryAt);
 			}
-			serviceWaitMs += waitMs;
+			context.waited.serviceMs += waitMs;
 			continue;
 		}
 		settleTurn(context.budget, reportOf(answer));
 		if (answer.kind === 'redirect') {
+			// Only 307 and 308 say the request was not applied and is to be sent again as it is;
+			// after any other redirect a POST, PUT or DELETE may already have done its work.
+			if (request.method !== 'GET' && ![307, 308].includes(answer.status)) {
+				throw redirectRefused(context, request, String(answer.location), 'mayHaveApplied');
+			}
 			url = redirectTarget(context, request, answer, url);
 			if (++redirects > MAX_REDIRECTS) throw serviceError(context, request, answer);
 			continue;

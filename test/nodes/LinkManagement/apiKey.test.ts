@@ -10,7 +10,13 @@ import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../../harness';
 import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
 import type { LocalServer } from '../../helpers/localServer';
 import { localServer } from '../../helpers/localServer';
-import { AUTHORIZATION, mockEndpoint, rl, useServiceMocks } from '../../helpers/service';
+import {
+	AUTHORIZATION,
+	createForumPixel,
+	mockEndpoint,
+	rl,
+	useServiceMocks,
+} from '../../helpers/service';
 
 useServiceMocks();
 
@@ -207,6 +213,22 @@ describe('the key is redacted wherever the service puts it', () => {
 		expect(result.error?.message).toBe('apiKey: *** is not valid');
 		expectNoKeyIn(result);
 	});
+
+	test('in a long answer that is cut short for the message: no part of the key shows', async () => {
+		// The key straddles the point where the shown text is cut.
+		mockEndpoint('GET', '/api/account', `${'x'.repeat(190)} ${TEST_API_KEY} is not valid`, {
+			status: 500,
+		});
+
+		const result = await runNode({ parameters: { resource: 'account', operation: 'get' } });
+
+		expect(result.error?.message).toMatch(
+			/^The service answered HTTP 500 with text that is not JSON/,
+		);
+		expect(result.error?.message).toContain('x *** is n…');
+		expect(result.error?.message).not.toContain(TEST_API_KEY.slice(0, 6));
+		expectNoKeyIn(result);
+	});
 });
 
 describe('a key stored with spaces around it', () => {
@@ -273,6 +295,50 @@ describe('redirects never carry the key to another origin', () => {
 
 		expect(result.error?.message).toMatch(/redirected the request to another address/);
 		expect(server.requests).toHaveLength(1);
+	});
+
+	test.each([[301], [302], [303]])(
+		'a create answered with a redirect (HTTP %i) within the origin is not sent again',
+		async (status) => {
+			server = await localServer((_request, response) => {
+				response.writeHead(status, { Location: '/v2/api/pixel/add' });
+				response.end();
+			});
+
+			const result = await runNode({
+				credentials: { baseUrl: server.url, apiKey: TEST_API_KEY },
+				parameters: createForumPixel,
+			});
+
+			expect(result.error?.message).toBe(
+				'The Link Management service answered POST /pixel/add with a redirect (to /v2/api/pixel/add); it was not followed',
+			);
+			expect(result.error?.description).toMatch(/It was not sent again: the service may already/);
+			expect(server.requests.map((request) => request.url)).toEqual(['/api/pixel/add']);
+		},
+	);
+
+	test('a create answered 307 within the origin is sent again there, as the status asks', async () => {
+		server = await localServer((request, response) => {
+			if (request.url === '/api/pixel/add') {
+				response.writeHead(307, { Location: '/v2/api/pixel/add' });
+				response.end();
+				return;
+			}
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ error: 0, id: 7 }));
+		});
+
+		const result = await runNode({
+			credentials: { baseUrl: server.url, apiKey: TEST_API_KEY },
+			parameters: createForumPixel,
+		});
+
+		expect(result.items.map((item) => item.json)).toEqual([{ id: 7 }]);
+		expect(server.requests.map((request) => [request.method, request.url])).toEqual([
+			['POST', '/api/pixel/add'],
+			['POST', '/v2/api/pixel/add'],
+		]);
 	});
 
 	test('a redirect within the same origin is followed, with the key', async () => {

@@ -361,6 +361,32 @@ describe("the service's words reach the user, wherever it puts them", () => {
 		expect(result.error?.httpCode).toBe('500');
 	});
 
+	test.each([[500], [502], [503], [504]])(
+		'a create answered HTTP %i fails once and says it was not sent again',
+		async (status) => {
+			const endpoint = mockEndpoint(
+				'POST',
+				'/api/qr/add',
+				{ error: 1, message: 'Server error' },
+				{
+					status,
+					times: 2,
+				},
+			);
+
+			const result = await runNode({
+				parameters: { resource: 'qrCode', operation: 'create', type: 'text', data: 'Hi' },
+			});
+
+			expect(result.error?.message).toBe('Server error');
+			expect(result.error?.description).toContain(
+				'It was not sent again: the service may already have applied it',
+			);
+			expect(endpoint.requests).toHaveLength(1);
+			nock.cleanAll();
+		},
+	);
+
 	test("an HTML 404 page (a wrong Base URL) says to check the credential's Base URL", async () => {
 		mockEndpoint('GET', '/api/account', '<html><title>404 Not Found</title></html>', {
 			status: 404,

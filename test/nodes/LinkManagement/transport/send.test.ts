@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import { listAnswer } from '../../../helpers/fixtures';
 import { credentialsOf } from '../../../helpers/sandbox';
 import { createForumPixel } from '../../../helpers/service';
 import { startSandbox } from '../../../sandbox/server';
@@ -140,6 +141,43 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(result.error?.message).toContain('Rate limited');
 		expect(result.error?.description).toContain('Max Total Wait per Item');
 		expect(arrivals).toHaveLength(2); // waited 0.7 s once; a second 0.7 s would pass 1 s
+	});
+
+	test('Max Total Wait per Item counts the waits of every page of a Return All', async () => {
+		const refused = { error: 429, message: 'Too Many API Requests.', 'Retry-After': 1 };
+		const page = (n: number) =>
+			listAnswer('qrs', [{ id: n, name: `QR code ${n}` }], { currentpage: n, maxpage: 3 });
+		const arrivals: string[] = [];
+		nock(TEST_BASE_URL)
+			.get('/api/qr')
+			.query(true)
+			.times(6)
+			.reply((uri) => {
+				arrivals.push(uri);
+				const asked = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page'));
+				// Each page is refused once (one second to wait), then answered.
+				const refusedBefore = arrivals.filter((each) => each === uri).length === 1;
+				return [200, refusedBefore ? refused : page(asked)];
+			});
+
+		const result = await runNode({
+			parameters: {
+				resource: 'qrCode',
+				operation: 'getAll',
+				returnAll: true,
+				options: { maxTotalWait: 1.5 },
+			},
+		});
+
+		expect(result.error?.message).toContain('Rate limited by the Link Management service');
+		expect(result.error?.description).toContain('made this item wait 1 s in all');
+		// Page 1 refused, page 1, page 2 refused: a second one-second wait would pass 1.5 s.
+		expect(arrivals.map((uri) => new URL(uri, TEST_BASE_URL).searchParams.get('page'))).toEqual([
+			'1',
+			'1',
+			'2',
+		]);
+		nock.cleanAll();
 	});
 
 	test('stopping the execution abandons the wait: the request is not sent again', async () => {

@@ -69,7 +69,8 @@ const WIFI_ENCRYPTION: Record<string, string> = {
 	none: 'nopass',
 };
 
-const describeType: Record<string, string> = {
+/** The structured types as the editor names them. */
+export const TYPE_NAMES: Record<string, string> = {
 	email: 'Email',
 	sms: 'SMS',
 	vcard: 'vCard',
@@ -139,9 +140,10 @@ export function structuredData(type: string | undefined, given: IDataObject, lab
 		const serviceKey = known.has(key) ? key : sameAs[key.toLowerCase()];
 		if (!serviceKey) unknown.push(key);
 		else if (text(value) !== '')
-			data[serviceKey] = typeof value === 'string' ? value.trim() : value;
+			// A password is kept as typed: spaces around it are part of it.
+			data[serviceKey] = typeof value === 'string' && serviceKey !== 'pass' ? value.trim() : value;
 	}
-	const what = type === undefined ? 'QR code' : `${describeType[type]} QR code`;
+	const what = type === undefined ? 'QR code' : `${TYPE_NAMES[type]} QR code`;
 	if (unknown.length) {
 		throw new InputError(
 			`${label} has keys the service does not read for a ${what}: ${unknown.join(', ')}. It reads: ${[...known].join(', ')}`,
@@ -157,7 +159,7 @@ export function structuredData(type: string | undefined, given: IDataObject, lab
 
 function checkRequired(type: string, data: IDataObject, label: string) {
 	const missing = (what: string) =>
-		new InputError(`${label} for a ${describeType[type]} QR code needs ${what}`);
+		new InputError(`${label} for a ${TYPE_NAMES[type]} QR code needs ${what}`);
 	if (type === 'wifi' && !data.ssid) throw missing('the network name (ssid)');
 	if (type === 'sms' && !data.phone) throw missing('a phone number (phone)');
 	if (type === 'vcard' && !data.fname && !data.lname) throw missing('a name (fname or lname)');

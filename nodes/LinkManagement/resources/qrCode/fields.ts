@@ -7,7 +7,7 @@ import type {
 
 import { sentInBody, textField } from '../../shared/bodyFields';
 import { guard, InputError, oneOf, parseHttpUrl, text, toRgbColor } from '../../shared/validation';
-import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData } from './data';
+import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData, TYPE_NAMES } from './data';
 import { typeFieldsData } from './typeFields';
 
 const DATA_DESCRIPTION =
@@ -40,13 +40,6 @@ function givenData(type: string, value: unknown, label: string): IDataObject | s
 		`${label} must be a JSON object for a ${TYPE_NAMES[type]} QR code, such as ${EXAMPLES[type]}, or leave it empty and fill in the fields`,
 	);
 }
-
-const TYPE_NAMES: Record<string, string> = {
-	email: 'Email',
-	sms: 'SMS',
-	vcard: 'vCard',
-	wifi: 'Wi-Fi',
-};
 
 const EXAMPLES: Record<string, string> = {
 	email: '{"email": "ada@example.com", "subject": "Hello", "body": "Hi"}',

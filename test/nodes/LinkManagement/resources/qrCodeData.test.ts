@@ -43,6 +43,12 @@ describe('the fields of each structured type', () => {
 		});
 	});
 
+	test('Wi-Fi: a password is sent as typed, spaces around it included; other fields trimmed', async () => {
+		expect(await sentBody({ type: 'wifi', wifiSsid: ' Cafe ', wifiPassword: ' latte 2 ' })).toEqual(
+			{ type: 'wifi', data: { ssid: 'Cafe', pass: ' latte 2 ', encryption: 'WPA' } },
+		);
+	});
+
 	test('Wi-Fi: an open network is sent without a password, with encryption nopass', async () => {
 		expect(await sentBody({ type: 'wifi', wifiSsid: 'Cafe', wifiEncryption: 'nopass' })).toEqual({
 			type: 'wifi',

@@ -38,6 +38,26 @@ export interface OperationFacts {
 }
 
 /** One operation: its entry in the Operation list (with its request), its fields and facts. */
+/**
+ * The route's `:name` placeholders filled from `valueOf(name)`, each checked by its path
+ * parameter fact; `ids` holds the checked values by name.
+ */
+export function fillPath(
+	route: string,
+	facts: OperationFacts,
+	valueOf: (name: string) => unknown,
+): { path: string; ids: IDataObject } {
+	const ids: IDataObject = {};
+	const path = route.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+		const parameter = facts.pathParameters?.[name];
+		if (!parameter) throw new Error(`The path parameter "${name}" is not declared`);
+		const value = parameter.convert(valueOf(name), parameter.label);
+		ids[name] = value as IDataObject[string];
+		return encodeURIComponent(String(value));
+	});
+	return { path, ids };
+}
+
 export interface OperationDefinition extends OperationFacts {
 	option: INodePropertyOptions & { value: string };
 	fields: INodeProperties[];

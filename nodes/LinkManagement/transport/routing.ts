@@ -10,10 +10,10 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { OperationFacts } from '../shared/operation';
+import { fillPath } from '../shared/operation';
 import type { RequestSettings } from '../shared/options';
 import { guard } from '../shared/validation';
 import { isRecord } from './answer';
-import type { RequestContext } from './context';
 import { CREDENTIAL_TYPE, requestContext } from './context';
 import { readPages } from './pagination';
 import { redactDeep, redactError } from './redact';
@@ -87,7 +87,11 @@ async function runOperation(
 	);
 	secret.apiKey = context.apiKey;
 	const prepared = requestData.options;
-	const { path, ids } = resolvePath(fns, facts, String(prepared.url ?? ''), context);
+	const { path, ids } = guard(node, itemIndex, () =>
+		fillPath(String(prepared.url ?? ''), facts, (name) =>
+			fns.getNodeParameter(name, undefined, { extractValue: true }),
+		),
+	);
 	const request: ServiceRequest = {
 		method: (prepared.method ?? 'GET') as IHttpRequestMethods,
 		path,
@@ -106,27 +110,6 @@ async function runOperation(
 		return collected;
 	}
 	return [shape(unwrap(await sendRequest(context, request), ids))];
-}
-
-/** Fills the path's `:name` placeholders from the node's parameters, each checked by its fact. */
-function resolvePath(
-	fns: IExecutePaginationFunctions,
-	facts: OperationFacts,
-	route: string,
-	context: RequestContext,
-): { path: string; ids: IDataObject } {
-	const ids: IDataObject = {};
-	const path = route.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-		const parameter = facts.pathParameters?.[name];
-		const raw = fns.getNodeParameter(name, undefined, { extractValue: true });
-		const value = guard(context.node, context.itemIndex, () => {
-			if (!parameter) throw new Error(`The path parameter "${name}" is not declared`);
-			return parameter.convert(raw, parameter.label);
-		});
-		ids[name] = value as IDataObject[string];
-		return encodeURIComponent(String(value));
-	});
-	return { path, ids };
 }
 
 /** The service's envelope off: `error` dropped, a lone `data` record unwrapped, messages marked. */

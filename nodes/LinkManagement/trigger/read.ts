@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { fillPath } from '../shared/operation';
 import type { RequestContext } from '../transport/context';
 import { readPages } from '../transport/pagination';
 import type { TriggerEvent } from './events';
@@ -10,14 +11,8 @@ import type { TriggerEvent } from './events';
  * The event's path with its `:name` placeholders filled from the node's parameters (the
  * channel of `channelItemAdded`), each checked by the list operation's own fact.
  */
-export function eventPath(event: TriggerEvent, parameter: (name: string) => unknown): string {
-	const route = String(event.list.option.routing?.request?.url ?? '');
-	return route.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-		const fact = event.list.pathParameters?.[name];
-		if (!fact) throw new Error(`The path parameter "${name}" is not declared`);
-		return encodeURIComponent(String(fact.convert(parameter(name), fact.label)));
-	});
-}
+export const eventPath = (event: TriggerEvent, parameter: (name: string) => unknown): string =>
+	fillPath(String(event.list.option.routing?.request?.url ?? ''), event.list, parameter).path;
 
 /**
  * Every record of the list (Return All: page 1, 2, … with the Page Size, 1,000 by default),

@@ -179,6 +179,8 @@ export interface FakeService {
 	requests: Array<{ path: string; page: number; limit: number }>;
 	/** Called before each answer; returns a fault to answer with instead (or nothing). */
 	fault?: (request: { path: string; page: number }) => Fault | undefined;
+	/** Each answer comes this late (a slow service). */
+	delayMs?: number;
 }
 
 const COLLECTION_KEYS: Array<[RegExp, string]> = [
@@ -204,7 +206,11 @@ export function fakeService(lists: Record<string, FakeList> = {}): FakeService {
 		.matchHeader('authorization', AUTHORIZATION)
 		.get(/^\/api\//)
 		.query(true)
-		.reply(function (uri, _body, callback) {
+		.reply(function (uri, _body, answer) {
+			const callback: typeof answer = (error, result) => {
+				if (service.delayMs) setTimeout(() => answer(error, result), service.delayMs);
+				else answer(error, result);
+			};
 			const url = new URL(uri, 'http://placeholder.invalid');
 			const page = Number(url.searchParams.get('page') ?? 1);
 			const limit = Number(url.searchParams.get('limit') ?? 15);

@@ -5,7 +5,7 @@ import { requestSettings } from '../shared/options';
 import { guard, oneOf, parsePositiveId } from '../shared/validation';
 import { CREDENTIAL_TYPE, requestContext } from '../transport/context';
 import { redactDeep, redactError } from '../transport/redact';
-import { recordedBy, startsActivation } from './activation';
+import { recordedBy, startsActivation, unlessUnderWay } from './activation';
 import { DEFAULT_EVENT, DEFAULT_THRESHOLD } from './description';
 import { recordChanges } from './diff';
 import { EVENT_VALUES, TRIGGER_EVENTS } from './events';
@@ -23,6 +23,13 @@ import { noTestEvent, testEvent } from './testEvent';
  * In manual mode ("Fetch Test Event") it returns the most recent record and records nothing.
  */
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	if (this.getMode() === 'manual') return await pollOnce.call(this);
+	return await unlessUnderWay(this.getWorkflowStaticData('node'), async () => {
+		return await pollOnce.call(this);
+	});
+}
+
+async function pollOnce(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const node = this.getNode();
 	const manual = this.getMode() === 'manual';
 	const secret = { apiKey: '' };

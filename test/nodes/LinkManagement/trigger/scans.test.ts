@@ -21,6 +21,21 @@ describe('On QR Code Scanned', () => {
 		return { service, set, trigger: activeTrigger({ event: 'qrCodeScanned' }) };
 	};
 
+	test('a poll that starts while the previous one is still reading does nothing: the growth is emitted once', async () => {
+		const { service, set, trigger } = setup({ 1: 5 });
+		expect(await trigger.emitted()).toBeNull();
+
+		set({ 1: 8 });
+		service.delayMs = 300;
+		const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
+		expect(first).toEqual({
+			items: [{ json: { ...withScans({ 1: 8 })[0], previousScans: 5, newScans: 3 } }],
+		});
+		expect(second).toEqual({ items: null });
+		expect(service.requests).toHaveLength(2);
+		expect(await trigger.emitted()).toBeNull();
+	});
+
 	test('the first poll records the scans and returns null; then each QR code whose scans grew, once per growth', async () => {
 		const { set, trigger } = setup({ 1: 5, 2: 0, 3: 40 });
 		expect(await trigger.emitted()).toBeNull();

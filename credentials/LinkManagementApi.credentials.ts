@@ -55,7 +55,7 @@ export class LinkManagementApi implements ICredentialType {
 		},
 	};
 
-	// Same normalisation as the node's base URL (see nodes/LinkManagement/shared/baseUrl.ts):
+	// Same normalisation as the node's base URL (see nodes/LinkManagement/transport/baseUrl.ts):
 	// drop trailing slashes and a trailing /api, then append /api. A Base URL the node refuses
 	// (not http(s), or with a query or #fragment) gives no address, so the test fails too.
 	test: ICredentialTestRequest = {

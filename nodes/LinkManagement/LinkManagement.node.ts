@@ -1,6 +1,5 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { assembleActions } from './actions';
 import {
 	searchCampaigns,
 	searchChannels,
@@ -8,18 +7,8 @@ import {
 	searchPixels,
 	searchQrCodes,
 } from './listSearch/searchRecords';
-import { account } from './resources/account';
-import { campaign } from './resources/campaign';
-import { channel } from './resources/channel';
-import { domain } from './resources/domain';
-import { overlay } from './resources/overlay';
-import { pixel } from './resources/pixel';
-import { qrCode } from './resources/qrCode';
-import { splashPage } from './resources/splashPage';
-
-export const RESOURCES = [account, campaign, splashPage, qrCode, channel, pixel, overlay, domain];
-
-const { properties, requestOperations } = assembleActions(RESOURCES, 'qrCode');
+import { nodeProperties } from './nodeDescription';
+import { RESOURCES } from './resources';
 
 export class LinkManagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,12 +28,10 @@ export class LinkManagement implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'linkManagementApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl}}',
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-		},
-		requestOperations,
-		properties,
+		// Declares the node declarative and tells n8n the host it talks to (a credential's domain
+		// restriction allows it); the transport sends each request to its full address.
+		requestDefaults: { baseURL: '={{$credentials.baseUrl}}' },
+		properties: nodeProperties(RESOURCES, 'qrCode'),
 	};
 
 	methods = {

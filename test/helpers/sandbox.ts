@@ -2,7 +2,7 @@
  * What the engine tests against the sandbox share: a fresh sandbox, its credential, and bulk
  * runs that create one QR code per input row (bulk, shared-key and family rate-limit tests).
  */
-import { forgetBudgets } from '../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../nodes/LinkManagement/transport/budget';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 

@@ -6,7 +6,7 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { forgetBudgets } from '../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../nodes/LinkManagement/transport/budget';
 import type { RunOptions, RunResult } from '../harness';
 import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../harness';
 

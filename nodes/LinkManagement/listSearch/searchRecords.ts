@@ -14,6 +14,7 @@ import type { OperationDefinition } from '../shared/operation';
 import { text } from '../shared/validation';
 import { CREDENTIAL_TYPE, requestContext } from '../transport/context';
 import { pageOf } from '../transport/pagination';
+import { withoutSecrets } from '../transport/redact';
 import { sendRequest } from '../transport/send';
 
 const PAGE_SIZE = 100;
@@ -22,11 +23,11 @@ const MAX_PAGES_PER_FILTERED_SEARCH = 10;
 /**
  * A "From List" search over one of the service's lists (a Get Many operation: its path, its
  * records and their output). The service has no search, so pages are filtered here by what
- * the user typed (name or ID); scrolling asks for the next page. It reads through the same
- * request path as the operations, so it keeps to the rate limit.
+ * the user typed (name or ID); scrolling asks for the next page. It reads through the
+ * transport like the operations, so it keeps to the rate limit.
  */
 export function searchRecords(list: OperationDefinition, label: (record: IDataObject) => string) {
-	const path = String(list.option.routing?.request?.url);
+	const { path } = list.request;
 	const facts = list.list ?? { keys: [] };
 	const shape = list.output ?? ((record: IDataObject) => record);
 	return async function search(
@@ -41,32 +42,34 @@ export function searchRecords(list: OperationDefinition, label: (record: IDataOb
 			credentials,
 			this.helpers.httpRequestWithAuthentication.bind(this),
 		);
-		const wanted = text(filter).toLowerCase();
-		const results: INodeListSearchItems[] = [];
-		// n8n asks for the next page only when the user scrolls, which a short filtered list
-		// cannot: with a filter, read on (a few pages at most) until something matches.
-		let page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
-		for (let read = 0; ; read++) {
-			const body = await sendRequest(context, {
-				method: 'GET',
-				path,
-				qs: { page, limit: PAGE_SIZE },
-			});
-			const { records, maxPage } = pageOf(body, facts, context, `GET ${path}`);
-			// Records without an ID (the service's own system domains) cannot be picked.
-			for (const record of records.map(shape).filter(hasId)) {
-				const name = `${label(record)} (ID ${String(record.id)})`;
-				const value = String(record.id);
-				if (results.some((result) => result.value === value)) continue;
-				if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value });
+		return await withoutSecrets(context.secrets, context.node, async () => {
+			const wanted = text(filter).toLowerCase();
+			const results: INodeListSearchItems[] = [];
+			// n8n asks for the next page only when the user scrolls, which a short filtered list
+			// cannot: with a filter, read on (a few pages at most) until something matches.
+			let page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
+			for (let read = 0; ; read++) {
+				const body = await sendRequest(context, {
+					method: 'GET',
+					path,
+					qs: { page, limit: PAGE_SIZE },
+				});
+				const { records, maxPage } = pageOf(body, facts, context, `GET ${path}`);
+				// Records without an ID (the service's own system domains) cannot be picked.
+				for (const record of records.map(shape).filter(hasId)) {
+					const name = `${label(record)} (ID ${String(record.id)})`;
+					const value = String(record.id);
+					if (results.some((result) => result.value === value)) continue;
+					if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value });
+				}
+				const more = maxPage !== undefined && page < maxPage && records.length > 0;
+				page++;
+				if (!more) return { results };
+				if (!wanted || results.length > 0 || read + 1 >= MAX_PAGES_PER_FILTERED_SEARCH) {
+					return { results, paginationToken: String(page) };
+				}
 			}
-			const more = maxPage !== undefined && page < maxPage && records.length > 0;
-			page++;
-			if (!more) return { results };
-			if (!wanted || results.length > 0 || read + 1 >= MAX_PAGES_PER_FILTERED_SEARCH) {
-				return { results, paginationToken: String(page) };
-			}
-		}
+		});
 	};
 }
 

@@ -10,111 +10,113 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Converter } from './validation';
 import { guard, nonEmptyText } from './validation';
 
-type BodyCheck = (this: IExecuteSingleFunctions, body: IDataObject) => void;
+/**
+ * A field whose value goes into the JSON body under its own name, with the conversion that
+ * checks it. An empty value is left out (or refused when the field is required); anything else
+ * goes through `convert`, whose error names the field and stops the item before any request.
+ */
+export interface BodyField {
+	property: INodeProperties;
+	convert?: Converter;
+}
 
-/** The check of each field made by sentInBody, for collections that send their fields at once. */
-const bodyChecks = new WeakMap<INodeProperties, BodyCheck>();
+export const bodyField = (
+	property: INodeProperties,
+	convert?: BodyField['convert'],
+): BodyField => ({
+	property,
+	convert,
+});
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/**
- * Sends a field in the JSON body under its own name. An empty value is left out (or refused,
- * when the field is required); anything else goes through `convert`, whose error names the
- * field and stops the item before any request is sent.
- */
-export function sentInBody(
-	field: INodeProperties,
-	convert?: (value: unknown, label: string, body: IDataObject) => unknown,
-): INodeProperties {
-	const { name, displayName: label, required } = field;
-	const check: BodyCheck = function (body) {
-		const value = body[name];
-		if (isEmpty(value)) {
-			if (required) {
-				throw new NodeOperationError(this.getNode(), `${label} is required and must not be empty`, {
-					itemIndex: this.getItemIndex(),
-				});
-			}
-			delete body[name];
-		} else if (convert) {
-			body[name] = guard(this.getNode(), this.getItemIndex(), () =>
-				convert(value, label, body),
-			) as IDataObject[string];
+/** Puts `value` into `body` as the field's checks allow; the item fails with the field's name. */
+function putInBody(
+	fns: IExecuteSingleFunctions,
+	{ property, convert }: BodyField,
+	value: unknown,
+	body: IDataObject,
+): void {
+	const { name, displayName: label, required } = property;
+	if (isEmpty(value)) {
+		if (required) {
+			throw new NodeOperationError(fns.getNode(), `${label} is required and must not be empty`, {
+				itemIndex: fns.getItemIndex(),
+			});
 		}
-	};
-	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		check.call(this, (request.body ?? {}) as IDataObject);
-		return request;
+		delete body[name];
+		return;
 	}
-	const sent: INodeProperties = {
-		...field,
+	body[name] = (
+		convert ? guard(fns.getNode(), fns.getItemIndex(), () => convert(value, label)) : value
+	) as IDataObject[string];
+}
+
+/** A top-level field sent in the body: n8n puts it there, its check runs before the request. */
+export function sentInBody(field: BodyField): INodeProperties {
+	const { name } = field.property;
+	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const body = { ...((request.body ?? {}) as IDataObject) };
+		putInBody(this, field, body[name], body);
+		return { ...request, body };
+	}
+	return {
+		...field.property,
 		routing: { send: { type: 'body', property: name, preSend: [checkBodyField] } },
 	};
-	bodyChecks.set(sent, check);
-	return sent;
 }
 
 /**
- * A collection whose fields, made by sentInBody, go into the JSON body. One preSend reads the
- * collection once and sends them all: routing on each field would make n8n resolve the whole
- * collection again for every field of every item.
+ * A collection whose fields go into the JSON body. One preSend reads the collection once and
+ * sends them all: routing on each field would make n8n resolve the whole collection again for
+ * every field of every item.
  */
-function sentAsBodyFields(collection: INodeProperties, preSend: PreSendAction[]): INodeProperties {
-	const fields = (collection.options ?? []) as INodeProperties[];
-	const checks = fields.map((field) => {
-		const check = bodyChecks.get(field);
-		if (!check) {
-			throw new Error(`Field "${field.name}" of "${collection.name}" is not made by sentInBody`);
-		}
-		return { name: field.name, check };
-	});
+function collectionInBody(
+	collection: INodeProperties,
+	fields: BodyField[],
+	preSend: PreSendAction[],
+): INodeProperties {
 	async function sendFields(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const given = this.getNodeParameter(collection.name, {}) as IDataObject;
 		const body = { ...((request.body ?? {}) as IDataObject) };
-		for (const { name, check } of checks) {
-			if (!(name in given)) continue;
-			body[name] = given[name];
-			check.call(this, body);
+		for (const field of fields) {
+			if (field.property.name in given) putInBody(this, field, given[field.property.name], body);
 		}
 		return { ...request, body };
 	}
 	return {
 		...collection,
-		options: fields.map((field) => {
-			const option = { ...field };
-			delete option.routing;
-			return option;
-		}),
+		options: fields.map(({ property }) => property),
 		routing: { send: { preSend: [...preSend, sendFields] } },
 	};
 }
 
-/** "Additional Fields": optional fields of a create, each made by sentInBody. */
-export function additionalFields(fields: INodeProperties[]): INodeProperties {
-	return sentAsBodyFields(
+/** "Additional Fields": optional fields of a create. */
+export function additionalFields(fields: BodyField[]): INodeProperties {
+	return collectionInBody(
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
-			options: fields,
 		},
+		fields,
 		[],
 	);
 }
 
 /**
- * "Update Fields": the fields an update may change, each made by sentInBody. With
- * `atLeastOne`, an update with none of them is refused before any request.
+ * "Update Fields": the fields an update may change. With `atLeastOne`, an update with none of
+ * them is refused before any request.
  */
 export function updateFields(
-	fields: INodeProperties[],
+	fields: BodyField[],
 	{ atLeastOne = false }: { atLeastOne?: boolean } = {},
 ): INodeProperties {
-	const names = fields.map(({ name }) => name);
-	return sentAsBodyFields(
+	const names = fields.map(({ property }) => property.name);
+	return collectionInBody(
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',
@@ -122,8 +124,8 @@ export function updateFields(
 			placeholder: 'Add Field',
 			default: {},
 			...(atLeastOne ? { description: 'Give at least one of these' } : {}),
-			options: fields,
 		},
+		fields,
 		atLeastOne ? [requireOneOf('updateFields', 'Update Fields', names)] : [],
 	);
 }
@@ -146,8 +148,16 @@ function requireOneOf(collection: string, label: string, fields: string[]): PreS
 	};
 }
 
-/** The `name` of a record, sent in the body; required on some operations, optional on others. */
-export function nameField(what: string, placeholder: string, required: boolean): INodeProperties {
+/** A text field for the body, trimmed; `convert` checks it further. */
+export function textField(
+	property: Pick<INodeProperties, 'displayName' | 'name'> & Partial<INodeProperties>,
+	convert: Converter = nonEmptyText,
+): BodyField {
+	return bodyField({ type: 'string', default: '', ...property }, convert);
+}
+
+/** The `name` of a record; required on some operations, optional on others. */
+export function nameField(what: string, placeholder: string, required: boolean): BodyField {
 	return textField({
 		displayName: 'Name',
 		name: 'name',
@@ -155,12 +165,4 @@ export function nameField(what: string, placeholder: string, required: boolean):
 		placeholder: `e.g. ${placeholder}`,
 		description: `Name of the ${what}`,
 	});
-}
-
-/** A text field sent in the body, trimmed; `convert` checks it further. */
-export function textField(
-	field: Pick<INodeProperties, 'displayName' | 'name'> & Partial<INodeProperties>,
-	convert: Converter = nonEmptyText,
-): INodeProperties {
-	return sentInBody({ type: 'string', default: '', ...field }, convert);
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { parsePositiveId } from './validation';
+import { positiveWholeNumber } from './validation';
 
 /** Return All and Limit, as n8n's list operations have them. */
 export const returnAllAndLimit: INodeProperties[] = [
@@ -25,7 +25,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 /** How many records a list operation reads: all of them, or its Limit (checked). */
 export function recordLimit(parameters: IDataObject): number {
 	if (parameters.returnAll === true) return Infinity;
-	return parsePositiveId(parameters.limit ?? 50, 'Limit');
+	return positiveWholeNumber(parameters.limit ?? 50, 'Limit');
 }
 
 /** A resource locator for an ID: picked from a searchable list, or typed in. */

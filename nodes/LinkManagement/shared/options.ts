@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { InputError, parsePositiveId } from './validation';
+import { recordLimit } from './descriptions';
+import { InputError, positiveWholeNumber } from './validation';
 
-/** Limits of the request path, from the node's Options (or their defaults). */
+/** Limits of the transport, from the node's Options (or their defaults). */
 export interface RequestSettings {
 	/** Longest single wait the service may ask for. */
 	maxWaitMs: number;
@@ -14,7 +15,7 @@ export interface RequestSettings {
 	pageSize: number;
 }
 
-/** Names of the Options, also quoted by the request path's error messages. */
+/** Names of the Options, also quoted by the transport's error messages. */
 export const OPTION_LABELS = {
 	maxTotalWait: 'Max Total Wait per Item',
 	maxWait: 'Max Wait per Pause',
@@ -85,7 +86,7 @@ export function requestOptions(listOperations: string[]): INodeProperties {
 const defaultOf = (name: OptionName) =>
 	OPTIONS.find((option) => option.name === name)?.default as number;
 
-/** The request path's settings from the Options; a value that is not above 0 is refused by name. */
+/** The transport's settings from the Options; a value that is not above 0 is refused by name. */
 export function requestSettings(given: IDataObject = {}): RequestSettings {
 	const isUnset = (name: OptionName) =>
 		given[name] === undefined || given[name] === null || given[name] === '';
@@ -105,6 +106,22 @@ export function requestSettings(given: IDataObject = {}): RequestSettings {
 		timeoutMs: seconds('timeout'),
 		pageSize: isUnset('pageSize')
 			? defaultOf('pageSize')
-			: parsePositiveId(given.pageSize, OPTION_LABELS.pageSize),
+			: positiveWholeNumber(given.pageSize, OPTION_LABELS.pageSize),
+	};
+}
+
+/**
+ * An operation's settings from its parameters: the Options, and for lists how many records to
+ * read (Return All: all of them, else the Limit).
+ */
+export function operationSettings(
+	parameter: (name: string, fallback: unknown) => unknown,
+): RequestSettings & { limit: number } {
+	return {
+		...requestSettings(parameter('options', {}) as IDataObject),
+		limit: recordLimit({
+			returnAll: parameter('returnAll', false),
+			limit: parameter('limit', 50),
+		} as IDataObject),
 	};
 }

@@ -36,7 +36,7 @@ export function wholeNumber(value: unknown): number | undefined {
 	return typeof candidate === 'number' && Number.isSafeInteger(candidate) ? candidate : undefined;
 }
 
-export function parsePositiveId(value: unknown, label: string): number {
+export function positiveWholeNumber(value: unknown, label: string): number {
 	const trimmed = text(value);
 	if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1 || !Number.isSafeInteger(Number(trimmed))) {
 		throw new InputError(

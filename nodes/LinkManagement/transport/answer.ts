@@ -1,6 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { AnswerReport } from './rateLimit';
+import type { AnswerReport } from './budget';
 import type { RateLimitInfo } from './rateLimitHeaders';
 import { header, parseRetryAfter, readRateLimit } from './rateLimitHeaders';
 

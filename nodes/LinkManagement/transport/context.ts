@@ -4,7 +4,9 @@ import type { RequestSettings } from '../shared/options';
 import { requestSettings } from '../shared/options';
 import { guard } from '../shared/validation';
 import { apiRootFromBaseUrl } from './baseUrl';
-import { budgetKey } from './rateLimit';
+import { budgetKey } from './budget';
+import type { Secrets } from './redact';
+import { secretsOf } from './redact';
 
 export const CREDENTIAL_TYPE = 'linkManagementApi';
 
@@ -13,18 +15,19 @@ export interface RequestContext {
 	node: INode;
 	itemIndex: number;
 	apiRoot: string;
-	/** The stored key, trimmed: sent as it is here and redacted wherever it could show. */
-	apiKey: string;
+	/** What of the credential must never show: masked in every message and output. */
+	secrets: Secrets;
 	/** The shared rate-limit budget of this API root and key. */
 	budget: string;
 	settings: RequestSettings;
 	/** How long the service has made this item (or poll) wait, over all its requests and pages. */
 	waited: { serviceMs: number };
 	signal?: AbortSignal;
+	/** n8n's authenticated HTTP helper: the credential adds the key. */
 	send(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
 }
 
-interface Credentials {
+export interface Credentials {
 	baseUrl?: unknown;
 	apiKey?: unknown;
 }
@@ -49,7 +52,7 @@ export function requestContext(
 		node,
 		itemIndex,
 		apiRoot,
-		apiKey,
+		secrets: secretsOf(credentials),
 		budget: budgetKey(apiRoot, apiKey),
 		settings,
 		waited: { serviceMs: 0 },

@@ -21,7 +21,10 @@ function apiError(
 	description: string,
 	httpCode?: number,
 ): NodeApiError {
-	const clean = { message: redact(context, message), description: redact(context, description) };
+	const clean = {
+		message: redact(context.secrets, message),
+		description: redact(context.secrets, description),
+	};
 	const code = httpCode === undefined ? undefined : String(httpCode);
 	const error = new NodeApiError(context.node, { ...clean, httpCode: code } as JsonObject, {
 		...clean,
@@ -62,7 +65,7 @@ export function serviceError(
 	}
 	if (request.method === 'POST' && status >= 500) hints.push(NOT_SENT_AGAIN);
 	// The key is taken out before the words are shortened, so that no part of it can show.
-	const words = serviceWords({ ...answer, body: redactDeep(context, answer.body) });
+	const words = serviceWords({ ...answer, body: redactDeep(context.secrets, answer.body) });
 	return apiError(context, words, hints.join(' '), status);
 }
 

@@ -1,39 +1,89 @@
-import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { userInfoOf } from './baseUrl';
 
 /**
- * The API key is a secret: it is replaced by *** wherever it could show, in error texts and in
- * output items (a service may echo it back). Keys shorter than 4 characters are left alone:
- * replacing them would mangle ordinary text.
+ * A credential's secrets (the API key, a user name and password in the Base URL) are replaced
+ * by *** wherever they could show: in error texts and in output items (a service may echo the
+ * key back). Secrets shorter than 4 characters are left alone: replacing them would mangle
+ * ordinary text.
  */
 
-const MASK = '***';
+export type Secrets = readonly string[];
 
-export function redact(secret: { apiKey: string }, text: string): string {
-	return secret.apiKey.length >= 4 ? text.split(secret.apiKey).join(MASK) : text;
+const MASK = '***';
+const MIN_LENGTH = 4;
+
+/** Every secret of a credential, also in the forms it takes inside a URL. */
+export function secretsOf(credentials: { baseUrl?: unknown; apiKey?: unknown }): Secrets {
+	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
+	const userInfo = userInfoOf(typeof credentials.baseUrl === 'string' ? credentials.baseUrl : '');
+	const found = [apiKey, ...(userInfo ? [userInfo, ...userInfo.split(':')] : [])];
+	const forms = found.flatMap((secret) => [secret, encodeURIComponent(secret), safeDecode(secret)]);
+	// Longest first, so that a secret containing another is masked whole.
+	return [...new Set(forms)]
+		.filter((secret) => secret.length >= MIN_LENGTH)
+		.sort((a, b) => b.length - a.length);
 }
 
-/** A copy of `value` with the key replaced in every string, keys of objects included. */
-export function redactDeep<T>(secret: { apiKey: string }, value: T): T {
-	if (secret.apiKey.length < 4) return value;
-	if (typeof value === 'string') return redact(secret, value) as T;
-	if (Array.isArray(value)) return value.map((entry) => redactDeep(secret, entry) as unknown) as T;
+function safeDecode(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+export function redact(secrets: Secrets, text: string): string {
+	return secrets.reduce((masked, secret) => masked.split(secret).join(MASK), text);
+}
+
+/** A copy of `value` with the secrets replaced in every string, keys of objects included. */
+export function redactDeep<T>(secrets: Secrets, value: T): T {
+	if (secrets.length === 0) return value;
+	if (typeof value === 'string') return redact(secrets, value) as T;
+	if (Array.isArray(value)) return value.map((entry) => redactDeep(secrets, entry) as unknown) as T;
 	if (typeof value === 'object' && value !== null) {
 		const copy: IDataObject = {};
 		for (const [key, entry] of Object.entries(value as IDataObject)) {
-			copy[redact(secret, key)] = redactDeep(secret, entry);
+			copy[redact(secrets, key)] = redactDeep(secrets, entry);
 		}
 		return copy as T;
 	}
 	return value;
 }
 
-/** The error with the key replaced in its message, description and context. */
+/** The error with the secrets replaced in its message, description and context. */
 export function redactError<T extends NodeApiError | NodeOperationError>(
-	secret: { apiKey: string },
+	secrets: Secrets,
 	error: T,
 ) {
-	error.message = redact(secret, error.message);
-	if (typeof error.description === 'string') error.description = redact(secret, error.description);
-	error.context = redactDeep(secret, error.context ?? {});
+	error.message = redact(secrets, error.message);
+	if (typeof error.description === 'string') error.description = redact(secrets, error.description);
+	error.context = redactDeep(secrets, error.context ?? {});
 	return error;
+}
+
+/** An error as n8n shows it for the node: n8n's own errors as they are, anything else wrapped. */
+export function asNodeError(
+	node: INode,
+	caught: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) return caught;
+	return new NodeOperationError(node, caught as Error, { itemIndex });
+}
+
+/** Runs `work`; its result and any error it throws come out free of the secrets. */
+export async function withoutSecrets<T>(
+	secrets: Secrets,
+	node: INode,
+	work: () => Promise<T>,
+): Promise<T> {
+	try {
+		return redactDeep(secrets, await work());
+	} catch (caught) {
+		throw redactError(secrets, asNodeError(node, caught));
+	}
 }

@@ -10,7 +10,7 @@ import { readAnswer, reportOf } from './answer';
 import type { RequestContext } from './context';
 import { connectionError, rateLimitedError, redirectRefused, serviceError } from './errors';
 import { readFailure, worthRetrying } from './failures';
-import { newTicket, settleTurn, takeTurn } from './turns';
+import { placeInQueue, requestSettled, waitForTurn } from './queue';
 import { backoffMs, pause } from './waits';
 
 /** One request to the service, below its API root. */
@@ -41,7 +41,7 @@ export async function sendRequest(
 	request: ServiceRequest,
 ): Promise<IDataObject> {
 	const { settings } = context;
-	const ticket = newTicket();
+	const place = placeInQueue();
 	const idempotent = IDEMPOTENT_METHODS.includes(request.method);
 	let url = `${context.apiRoot}${request.path}`;
 	let rateLimitAnswers = 0;
@@ -62,13 +62,13 @@ export async function sendRequest(
 	};
 
 	for (;;) {
-		const turn = await takeTurn(context.budget, ticket, settings.maxWaitMs, context.signal);
+		const turn = await waitForTurn(context.budget, place, settings.maxWaitMs, context.signal);
 		if (!turn.go) throw rateLimitedError(context, turn.until);
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await context.send(requestOptionsFor(context, request, url));
 		} catch (error) {
-			settleTurn(context.budget, undefined);
+			requestSettled(context.budget, undefined);
 			const failure = readFailure(error);
 			if (worthRetrying(failure, idempotent) && (await retryAfterFault())) {
 				earlierTryMayHaveApplied ||= !failure.neverSent;
@@ -82,7 +82,7 @@ export async function sendRequest(
 			// The service refused it without applying it: the same request goes again, even a POST.
 			const retryAt = answer.retryAt ?? Date.now() + backoffMs(rateLimitAnswers);
 			rateLimitAnswers++;
-			settleTurn(context.budget, reportOf(answer, retryAt));
+			requestSettled(context.budget, reportOf(answer, retryAt));
 			const waitMs = Math.max(0, retryAt - Date.now());
 			// Max Total Wait is the item's: its earlier requests (pages) count too.
 			if (
@@ -94,7 +94,7 @@ export async function sendRequest(
 			context.waited.serviceMs += waitMs;
 			continue;
 		}
-		settleTurn(context.budget, reportOf(answer));
+		requestSettled(context.budget, reportOf(answer));
 		if (answer.kind === 'redirect') {
 			// Only 307 and 308 say the request was not applied and is to be sent again as it is;
 			// after any other redirect a POST, PUT or DELETE may already have done its work.
@@ -142,20 +142,20 @@ function redirectTarget(
 	return target.toString();
 }
 
-/** n8n's prepared options, with the address, the path's own settings and the body added. */
+/** n8n's prepared options (proxy, certificates, headers) with this request's own parts set. */
 export function requestOptionsFor(
 	context: RequestContext,
 	request: ServiceRequest,
 	url = `${context.apiRoot}${request.path}`,
 ): IHttpRequestOptions {
-	// Address, query and body are this request's own, never what n8n prepared.
-	const prepared = { ...(request.prepared ?? { headers: {} }) };
-	delete prepared.baseURL;
-	delete prepared.qs;
-	delete prepared.body;
+	// n8n's settings, without the query and body it prepared: the request carries those itself.
+	const prepared = Object.fromEntries(
+		Object.entries(request.prepared ?? {}).filter(([key]) => key !== 'qs' && key !== 'body'),
+	) as Partial<IHttpRequestOptions>;
 	const options: IHttpRequestOptions = {
 		...prepared,
 		method: request.method,
+		// A full address: n8n's baseURL, where it prepared one, does not apply to it.
 		url,
 		headers: {
 			...prepared.headers,

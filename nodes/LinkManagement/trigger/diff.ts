@@ -16,7 +16,7 @@ export function identityOf(
 	record: IDataObject,
 	event: TriggerEvent,
 ): { group: string; id: number } | undefined {
-	const fields = event.list.list?.identity ?? ['id'];
+	const fields = event.listOperation.list?.identity ?? ['id'];
 	const id = wholeNumber(record[fields[fields.length - 1]]);
 	if (id === undefined || id < 1) return undefined;
 	const group = fields

@@ -25,20 +25,20 @@ export interface TriggerEvent {
 	/** Its name in n8n's node panel. */
 	action: string;
 	description: string;
-	/** The list operation it polls. */
-	list: OperationDefinition;
+	/** The action node's list operation it polls. */
+	listOperation: OperationDefinition;
 	kind: EventKind;
 	/** One record, in messages: "QR code". */
 	noun: string;
 }
 
-function created(value: string, noun: string, title: string, list: OperationDefinition) {
+function created(value: string, noun: string, title: string, listOperation: OperationDefinition) {
 	return {
 		value,
 		name: `On New ${title}`,
 		action: `On new ${noun}`,
 		description: `Starts the workflow once for each ${noun} created since the last poll`,
-		list,
+		listOperation,
 		kind: 'created' as const,
 		noun,
 	};
@@ -58,7 +58,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		action: 'On new item in a channel',
 		description:
 			'Starts the workflow once for each link, bio page or QR code newly in the chosen channel',
-		list: channelItems,
+		listOperation: channelItems,
 		kind: 'created',
 		noun: 'channel item',
 	},
@@ -68,7 +68,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		action: 'On QR code scanned',
 		description:
 			'Starts the workflow once for each QR code whose scans grew since the last poll, with previousScans and newScans',
-		list: qrCodes,
+		listOperation: qrCodes,
 		kind: 'scanned',
 		noun: 'QR code',
 	},
@@ -78,7 +78,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		action: 'On QR code scans reached a threshold',
 		description:
 			'Starts the workflow once for each QR code whose scans reached the threshold since the last poll (once per QR code)',
-		list: qrCodes,
+		listOperation: qrCodes,
 		kind: 'scansReached',
 		noun: 'QR code',
 	},

@@ -10,8 +10,8 @@ import { decodeScans, encodeScans } from './scanCounts';
  * each QR code's scans — compact texts, never copies of the records.
  */
 export interface TriggerState {
-	/** What the record belongs to: the event, the list it reads (service and path), the threshold. */
-	of: string;
+	/** What the recorded state belongs to: the event, the list it reads (service and path), the threshold. */
+	scope: string;
 	/** Records recorded so far, by group: a channel item's type, '' for other records. */
 	seen: Map<string, Set<number>>;
 	/** The scans of every QR code recorded so far. */
@@ -22,20 +22,20 @@ export interface TriggerState {
 
 const VERSION = 1;
 
-export const emptyState = (of: string): TriggerState => ({
-	of,
+export const emptyState = (scope: string): TriggerState => ({
+	scope,
 	seen: new Map(),
 	scans: new Map(),
 	reached: new Set(),
 });
 
 /**
- * The state recorded for `of`. `undefined` when there is none for it — nothing recorded yet,
+ * The state recorded for `scope`. `undefined` when there is none for it — nothing recorded yet,
  * recorded for another event, channel, threshold or service, or not readable — which makes
  * the poll a first poll: it records what exists and emits nothing.
  */
-export function readState(staticData: IDataObject, of: string): TriggerState | undefined {
-	if (staticData.version !== VERSION || staticData.of !== of) return undefined;
+export function readState(staticData: IDataObject, scope: string): TriggerState | undefined {
+	if (staticData.version !== VERSION || staticData.scope !== scope) return undefined;
 	const groups = staticData.seen ?? {};
 	if (!isRecord(groups)) return undefined;
 	const seen = new Map<string, Set<number>>();
@@ -47,12 +47,12 @@ export function readState(staticData: IDataObject, of: string): TriggerState | u
 	const scans = decodeScans(staticData.scans ?? '');
 	const reached = decodeIds(staticData.reached ?? '');
 	if (!scans || !reached) return undefined;
-	return { of, seen, scans, reached };
+	return { scope, seen, scans, reached };
 }
 
 /** The state as it is stored: plain JSON, empty parts left out. */
 export function storedState(state: TriggerState): IDataObject {
-	const stored: IDataObject = { version: VERSION, of: state.of };
+	const stored: IDataObject = { version: VERSION, scope: state.scope };
 	if (state.seen.size) {
 		stored.seen = Object.fromEntries(
 			[...state.seen.entries()].map(([group, ids]) => [group, encodeIds(ids)]),

@@ -3,7 +3,7 @@
  * resource, so that the node and the sandbox cannot drift apart: against both of the sandbox's
  * profiles, the API reference's answers and the service family's (test/sandbox/README.md).
  */
-import { forgetBudgets } from '../../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../../nodes/LinkManagement/transport/budget';
 import type { RunOptions } from '../../harness';
 import { jsonOf, runNode } from '../../harness';
 import type { Profile, Sandbox } from '../../sandbox/server';

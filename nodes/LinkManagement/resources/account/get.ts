@@ -6,7 +6,7 @@ export const get: OperationDefinition = {
 		value: 'get',
 		action: 'Get the account',
 		description: 'Get the details of the account the API key belongs to',
-		routing: { request: { method: 'GET', url: '/account' } },
 	},
+	request: { method: 'GET', path: '/account' },
 	fields: [],
 };

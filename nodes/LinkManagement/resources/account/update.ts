@@ -1,4 +1,4 @@
-import { sentInBody, updateFields } from '../../shared/bodyFields';
+import { bodyField, updateFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { emailAddress, nonEmptySecret } from '../../shared/validation';
 
@@ -8,12 +8,12 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update the account',
 		description: 'Change the e-mail address or the password of the account',
-		routing: { request: { method: 'PUT', url: '/account/update' } },
 	},
+	request: { method: 'PUT', path: '/account/update' },
 	fields: [
 		updateFields(
 			[
-				sentInBody(
+				bodyField(
 					{
 						displayName: 'Email',
 						name: 'email',
@@ -24,7 +24,7 @@ export const update: OperationDefinition = {
 					},
 					emailAddress,
 				),
-				sentInBody(
+				bodyField(
 					{
 						displayName: 'Password',
 						name: 'password',

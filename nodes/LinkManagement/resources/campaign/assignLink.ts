@@ -1,6 +1,6 @@
 import { campaignIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 
 export const assignLink: OperationDefinition = {
 	option: {
@@ -8,8 +8,8 @@ export const assignLink: OperationDefinition = {
 		value: 'assignLink',
 		action: 'Assign a link to a campaign',
 		description: 'Add a short link to a campaign',
-		routing: { request: { method: 'POST', url: '/campaign/:campaignId/assign/:linkId' } },
 	},
+	request: { method: 'POST', path: '/campaign/:campaignId/assign/:linkId' },
 	fields: [
 		campaignIdLocator,
 		{

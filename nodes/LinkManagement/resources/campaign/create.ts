@@ -8,8 +8,8 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a campaign',
 		description: 'Create a campaign that groups short links',
-		routing: { request: { method: 'POST', url: '/campaign/add' } },
 	},
+	request: { method: 'POST', path: '/campaign/add' },
 	fields: [additionalFields([campaignNameField(false), publicField, slugField])],
 	output: campaignName,
 };

@@ -1,5 +1,5 @@
 import { campaignIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/operation';
+import { deleteOperation } from '../../shared/commonOperations';
 
 export const deleteCampaign = deleteOperation(
 	'/campaign/:campaignId/delete',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { nameField, sentInBody, textField } from '../../shared/bodyFields';
+import { bodyField, nameField, textField } from '../../shared/bodyFields';
 import { toBoolean } from '../../shared/validation';
 
 /** Fields a campaign shares between Create and Update. */
@@ -11,7 +11,7 @@ export const slugField = textField({
 	description: 'Last part of the public rotator address of the campaign',
 });
 
-export const publicField = sentInBody(
+export const publicField = bodyField(
 	{
 		displayName: 'Public',
 		name: 'public',

@@ -1,4 +1,4 @@
-import { getManyOperation } from '../../shared/operation';
+import { getManyOperation } from '../../shared/commonOperations';
 import { campaignName } from './fields';
 
 export const getAll = getManyOperation({

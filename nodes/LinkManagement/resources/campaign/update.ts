@@ -1,7 +1,7 @@
-import { updateFields } from '../../shared/bodyFields';
+import { sentInBody, updateFields } from '../../shared/bodyFields';
 import { campaignIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 import { campaignName, campaignNameField, publicField, slugField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,9 +10,13 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a campaign',
 		description: 'Rename a campaign or change its slug or access',
-		routing: { request: { method: 'PUT', url: '/campaign/:campaignId/update' } },
 	},
-	fields: [campaignIdLocator, campaignNameField(true), updateFields([publicField, slugField])],
+	request: { method: 'PUT', path: '/campaign/:campaignId/update' },
+	fields: [
+		campaignIdLocator,
+		sentInBody(campaignNameField(true)),
+		updateFields([publicField, slugField]),
+	],
 	pathParameters: { campaignId: idParameter('Campaign ID') },
 	output: campaignName,
 };

@@ -1,6 +1,6 @@
 import { channelIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 import { oneOf } from '../../shared/validation';
 
 /** The assignable types, in the reference's order (messages list them so). */
@@ -16,8 +16,8 @@ export const assignItem: OperationDefinition = {
 		value: 'assignItem',
 		action: 'Assign an item to a channel',
 		description: 'Add a link, bio page or QR code to a channel',
-		routing: { request: { method: 'POST', url: '/channel/:channelId/assign/:itemType/:itemId' } },
 	},
+	request: { method: 'POST', path: '/channel/:channelId/assign/:itemType/:itemId' },
 	fields: [
 		channelIdLocator,
 		{

@@ -1,4 +1,4 @@
-import { additionalFields } from '../../shared/bodyFields';
+import { additionalFields, sentInBody } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { channelDetailFields, channelNameField } from './fields';
 
@@ -8,7 +8,7 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a channel',
 		description: 'Create a channel to group links, bio pages and QR codes',
-		routing: { request: { method: 'POST', url: '/channel/add' } },
 	},
-	fields: [channelNameField(true), additionalFields(channelDetailFields)],
+	request: { method: 'POST', path: '/channel/add' },
+	fields: [sentInBody(channelNameField(true)), additionalFields(channelDetailFields)],
 };

@@ -1,5 +1,5 @@
 import { channelIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/operation';
+import { deleteOperation } from '../../shared/commonOperations';
 
 /** Deleting a channel also unassigns every item in it (the items themselves stay). */
 export const deleteChannel = deleteOperation(

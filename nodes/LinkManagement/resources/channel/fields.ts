@@ -1,13 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { nameField, sentInBody, textField } from '../../shared/bodyFields';
+import type { BodyField } from '../../shared/bodyFields';
+import { bodyField, nameField, textField } from '../../shared/bodyFields';
 import { toBoolean, toHexColor } from '../../shared/validation';
 
 export const channelNameField = (required: boolean) => nameField('channel', 'Newsletter', required);
 
 /** Optional channel fields shared by Create and Update. */
-export const channelDetailFields: INodeProperties[] = [
-	sentInBody(
+export const channelDetailFields: BodyField[] = [
+	bodyField(
 		{
 			displayName: 'Color',
 			name: 'color',
@@ -24,7 +23,7 @@ export const channelDetailFields: INodeProperties[] = [
 		name: 'description',
 		description: 'What the channel is for',
 	}),
-	sentInBody(
+	bodyField(
 		{
 			displayName: 'Starred',
 			name: 'starred',

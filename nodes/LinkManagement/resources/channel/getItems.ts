@@ -1,6 +1,6 @@
 import { channelIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { getManyOperation, idParameter } from '../../shared/operation';
+import { getManyOperation, idParameter } from '../../shared/commonOperations';
 
 const listOfChannel = getManyOperation({
 	path: '/channel/:channelId',

@@ -1,7 +1,7 @@
 import { updateFields } from '../../shared/bodyFields';
 import { channelIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 import { channelDetailFields, channelNameField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,8 +10,8 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a channel',
 		description: 'Change the name, description, color or star of a channel',
-		routing: { request: { method: 'PUT', url: '/channel/:channelId/update' } },
 	},
+	request: { method: 'PUT', path: '/channel/:channelId/update' },
 	fields: [channelIdLocator, updateFields([...channelDetailFields, channelNameField(false)])],
 	pathParameters: { channelId: idParameter('Channel ID') },
 };

@@ -1,4 +1,4 @@
-import { additionalFields, textField } from '../../shared/bodyFields';
+import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { httpUrl } from '../../shared/validation';
 import { redirectFields } from './fields';
@@ -9,19 +9,21 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a branded domain',
 		description: 'Add a branded domain to the account',
-		routing: { request: { method: 'POST', url: '/domain/add' } },
 	},
+	request: { method: 'POST', path: '/domain/add' },
 	fields: [
-		textField(
-			{
-				displayName: 'Domain',
-				name: 'domain',
-				required: true,
-				placeholder: 'e.g. https://go.example.com',
-				description: 'The domain with http:// or https://. It cannot be changed later.',
-				hint: 'The domain must already point to the service (DNS) before you add it',
-			},
-			httpUrl,
+		sentInBody(
+			textField(
+				{
+					displayName: 'Domain',
+					name: 'domain',
+					required: true,
+					placeholder: 'e.g. https://go.example.com',
+					description: 'The domain with http:// or https://. It cannot be changed later.',
+					hint: 'The domain must already point to the service (DNS) before you add it',
+				},
+				httpUrl,
+			),
 		),
 		additionalFields(redirectFields),
 	],

@@ -1,5 +1,5 @@
 import { domainIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/operation';
+import { deleteOperation } from '../../shared/commonOperations';
 
 export const deleteDomain = deleteOperation(
 	'/domain/:domainId/delete',

@@ -1,10 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import type { BodyField } from '../../shared/bodyFields';
 import { textField } from '../../shared/bodyFields';
 import { httpUrl } from '../../shared/validation';
 
 /** Where visits go; shared by Create and Update. */
-export const redirectFields: INodeProperties[] = [
+export const redirectFields: BodyField[] = [
 	textField(
 		{
 			displayName: 'Redirect 404',

@@ -1,7 +1,7 @@
 import { updateFields } from '../../shared/bodyFields';
 import { domainIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 import { redirectFields } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,8 +10,8 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a branded domain',
 		description: 'Change where visits to a branded domain go',
-		routing: { request: { method: 'PUT', url: '/domain/:domainId/update' } },
 	},
+	request: { method: 'PUT', path: '/domain/:domainId/update' },
 	fields: [domainIdLocator, updateFields(redirectFields)],
 	pathParameters: { domainId: idParameter('Domain ID') },
 };

@@ -1,4 +1,4 @@
-import { sentInBody } from '../../shared/bodyFields';
+import { bodyField, sentInBody } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { oneOf } from '../../shared/validation';
 import { pixelNameField, pixelTagField } from './fields';
@@ -10,22 +10,24 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a pixel',
 		description: 'Create a tracking pixel',
-		routing: { request: { method: 'POST', url: '/pixel/add' } },
 	},
+	request: { method: 'POST', path: '/pixel/add' },
 	fields: [
 		sentInBody(
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				required: true,
-				default: 'tagmgrpixel',
-				description: 'Which tracking provider the pixel belongs to',
-				options: [...PIXEL_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
-			},
-			oneOf(PIXEL_TYPE_VALUES),
+			bodyField(
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					required: true,
+					default: 'tagmgrpixel',
+					description: 'Which tracking provider the pixel belongs to',
+					options: [...PIXEL_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
+				},
+				oneOf(PIXEL_TYPE_VALUES),
+			),
 		),
-		pixelNameField(true),
-		pixelTagField,
+		sentInBody(pixelNameField(true)),
+		sentInBody(pixelTagField),
 	],
 };

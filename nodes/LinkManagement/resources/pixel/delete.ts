@@ -1,5 +1,5 @@
 import { pixelIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/operation';
+import { deleteOperation } from '../../shared/commonOperations';
 
 export const deletePixel = deleteOperation(
 	'/pixel/:pixelId/delete',

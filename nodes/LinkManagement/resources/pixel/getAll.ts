@@ -1,4 +1,4 @@
-import { getManyOperation } from '../../shared/operation';
+import { getManyOperation } from '../../shared/commonOperations';
 
 export const getAll = getManyOperation({
 	path: '/pixels',

@@ -1,7 +1,7 @@
-import { updateFields } from '../../shared/bodyFields';
+import { sentInBody, updateFields } from '../../shared/bodyFields';
 import { pixelIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 import { pixelNameField, pixelTagField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,8 +10,8 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a pixel',
 		description: 'Change the tag or name of a pixel',
-		routing: { request: { method: 'PUT', url: '/pixel/:pixelId/update' } },
 	},
-	fields: [pixelIdLocator, pixelTagField, updateFields([pixelNameField(false)])],
+	request: { method: 'PUT', path: '/pixel/:pixelId/update' },
+	fields: [pixelIdLocator, sentInBody(pixelTagField), updateFields([pixelNameField(false)])],
 	pathParameters: { pixelId: idParameter('Pixel ID') },
 };

@@ -9,8 +9,8 @@ export const create: OperationDefinition = {
 		value: 'create',
 		action: 'Create a QR code',
 		description: 'Create a QR code',
-		routing: { request: { method: 'POST', url: '/qr/add' } },
 	},
+	request: { method: 'POST', path: '/qr/add' },
 	fields: [
 		qrTypeField,
 		qrDataField,

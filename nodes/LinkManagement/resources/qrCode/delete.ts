@@ -1,5 +1,5 @@
 import { qrCodeIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/operation';
+import { deleteOperation } from '../../shared/commonOperations';
 
 export const deleteQrCode = deleteOperation(
 	'/qr/:qrCodeId/delete',

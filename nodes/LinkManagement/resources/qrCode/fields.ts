@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { sentInBody, textField } from '../../shared/bodyFields';
+import type { BodyField } from '../../shared/bodyFields';
+import { bodyField, textField } from '../../shared/bodyFields';
 import { guard, InputError, oneOf, parseHttpUrl, text, toRgbColor } from '../../shared/validation';
 import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData, TYPE_NAMES } from './data';
 import { typeFieldsData } from './typeFields';
@@ -92,7 +93,7 @@ export const qrTypeField: INodeProperties = {
 };
 
 /** Update: the type stays as stored; JSON data must use keys some type reads. */
-export const qrUpdateDataField = sentInBody(
+export const qrUpdateDataField = bodyField(
 	{ ...qrDataField, required: true, placeholder: 'e.g. https://example.com or {"ssid": "Office"}' },
 	(value, label) => {
 		const object = jsonObject(value);
@@ -116,7 +117,7 @@ function logoAddress(value: unknown, label: string): string {
 }
 
 const colorField = (name: string, displayName: string, what: string) =>
-	sentInBody(
+	bodyField(
 		{
 			displayName,
 			name,
@@ -129,7 +130,7 @@ const colorField = (name: string, displayName: string, what: string) =>
 	);
 
 /** Appearance fields shared by Create and Update. */
-export const appearanceFields: INodeProperties[] = [
+export const appearanceFields: BodyField[] = [
 	colorField('background', 'Background Color', 'Background'),
 	colorField('foreground', 'Foreground Color', 'Foreground'),
 	textField(

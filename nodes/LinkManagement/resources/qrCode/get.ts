@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { qrCodeIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 
 /**
  * One QR code: its details, with its statistics under `statistics`. Real installations send
@@ -21,8 +21,8 @@ export const get: OperationDefinition = {
 		value: 'get',
 		action: 'Get a QR code',
 		description: 'Get a QR code with its scan statistics',
-		routing: { request: { method: 'GET', url: '/qr/:qrCodeId' } },
 	},
+	request: { method: 'GET', path: '/qr/:qrCodeId' },
 	fields: [qrCodeIdLocator],
 	pathParameters: { qrCodeId: idParameter('QR Code ID') },
 	output: withStatistics,

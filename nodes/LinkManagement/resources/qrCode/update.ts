@@ -1,7 +1,7 @@
-import { updateFields } from '../../shared/bodyFields';
+import { sentInBody, updateFields } from '../../shared/bodyFields';
 import { qrCodeIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/operation';
+import { idParameter } from '../../shared/commonOperations';
 import { appearanceFields, qrUpdateDataField } from './fields';
 
 export const update: OperationDefinition = {
@@ -10,8 +10,8 @@ export const update: OperationDefinition = {
 		value: 'update',
 		action: 'Update a QR code',
 		description: 'Change the content or appearance of a QR code',
-		routing: { request: { method: 'PUT', url: '/qr/:qrCodeId/update' } },
 	},
-	fields: [qrCodeIdLocator, qrUpdateDataField, updateFields(appearanceFields)],
+	request: { method: 'PUT', path: '/qr/:qrCodeId/update' },
+	fields: [qrCodeIdLocator, sentInBody(qrUpdateDataField), updateFields(appearanceFields)],
 	pathParameters: { qrCodeId: idParameter('QR Code ID') },
 };

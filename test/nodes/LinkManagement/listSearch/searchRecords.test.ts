@@ -11,7 +11,7 @@ import {
 	searchPixels,
 	searchQrCodes,
 } from '../../../../nodes/LinkManagement/listSearch/searchRecords';
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { TEST_API_KEY } from '../../../harness';
 import {
 	campaignRecords,

@@ -10,7 +10,7 @@ import {
 	InputError,
 	nonEmptyText,
 	oneOf,
-	parsePositiveId,
+	positiveWholeNumber,
 	toBoolean,
 	toHexColor,
 	toRgbColor,
@@ -27,7 +27,7 @@ function refusal(check: () => unknown): string {
 	throw new Error('expected the value to be refused');
 }
 
-describe('parsePositiveId', () => {
+describe('positiveWholeNumber', () => {
 	test.each([
 		['12', 12],
 		[' 12 ', 12],
@@ -36,7 +36,7 @@ describe('parsePositiveId', () => {
 		['007', 7],
 		['9007199254740991', 9007199254740991],
 	])('accepts %j as %j', (value, id) => {
-		expect(parsePositiveId(value, 'Campaign ID')).toBe(id);
+		expect(positiveWholeNumber(value, 'Campaign ID')).toBe(id);
 	});
 
 	test.each([
@@ -59,7 +59,7 @@ describe('parsePositiveId', () => {
 		true,
 		{},
 	])('refuses %j, naming the field and what is expected', (value) => {
-		const message = refusal(() => parsePositiveId(value, 'Campaign ID'));
+		const message = refusal(() => positiveWholeNumber(value, 'Campaign ID'));
 		expect(message).toContain('Campaign ID');
 		expect(message).toMatch(/positive whole number/);
 	});

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
 import {
 	createQrFromRow,

@@ -160,8 +160,9 @@ describe('each request starts from the options n8n prepared', () => {
 			Accept: 'application/json',
 			'Content-Type': 'application/json',
 		});
-		// The address is complete; the query and body are the path's, not a second copy.
-		expect(options).not.toHaveProperty('baseURL');
+		// The address is complete (n8n's baseURL does not apply to it); the query and body are
+		// the request's own, not a second copy.
+		expect(new URL(options.url, options.baseURL).href).toBe(options.url);
 		expect(options).not.toHaveProperty('qs');
 		expect(options).not.toHaveProperty('body');
 	});

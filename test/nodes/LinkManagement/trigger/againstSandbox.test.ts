@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { jsonOf, runNode } from '../../../harness';
 import { credentialsOf } from '../../../helpers/sandbox';
 import { rl } from '../../../helpers/service';

@@ -61,8 +61,8 @@ test("`event` offers exactly the interface's events, each polling its endpoint",
 	const event = property('event');
 	const values = (event.options as INodePropertyOptions[]).map(({ value }) => value);
 	expect([...values].sort()).toEqual(Object.keys(INTERFACE_EVENTS).sort());
-	for (const { value, list } of TRIGGER_EVENTS) {
-		expect([value, list.option.routing?.request?.url]).toEqual([value, INTERFACE_EVENTS[value]]);
+	for (const { value, listOperation } of TRIGGER_EVENTS) {
+		expect([value, listOperation.request.path]).toEqual([value, INTERFACE_EVENTS[value]]);
 	}
 	expect(event).toMatchObject({
 		type: 'options',
@@ -72,7 +72,8 @@ test("`event` offers exactly the interface's events, each polling its endpoint",
 });
 
 test("each event reads a resource's own list operation (path, records, output shape)", () => {
-	const listOf = (value: string) => TRIGGER_EVENTS.find((event) => event.value === value)?.list;
+	const listOf = (value: string) =>
+		TRIGGER_EVENTS.find((event) => event.value === value)?.listOperation;
 	expect(listOf('campaignCreated')).toBe(campaigns);
 	expect(listOf('qrCodeCreated')).toBe(qrCodes);
 	expect(listOf('qrCodeScanned')).toBe(qrCodes);

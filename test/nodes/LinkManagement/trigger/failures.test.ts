@@ -3,7 +3,7 @@
  * error, emits nothing and leaves what the trigger recorded exactly as it was, so that the next
  * poll emits what was added meanwhile, once. The API key never shows in the error.
  */
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/rateLimit';
+import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { TEST_API_KEY } from '../../../harness';
 import { useServiceMocks } from '../../../helpers/service';
 import type { Fault } from '../../../helpers/trigger';

@@ -35,7 +35,8 @@ export interface AnswerReport {
 	succeeded: boolean;
 }
 
-export type Turn = { kind: 'go' } | { kind: 'waitUntil'; time: number } | { kind: 'waitForAnswer' };
+export type Reservation =
+	{ kind: 'go' } | { kind: 'waitUntil'; time: number } | { kind: 'waitForAnswer' };
 
 interface Budget {
 	limit?: number;
@@ -97,28 +98,28 @@ function startWindow(budget: Budget) {
 }
 
 /** Decides whether one more request may go now; when it may, counts it as sent. */
-export function takeSlot(key: string, now: number): Turn {
+export function reserveRequest(key: string, now: number): Reservation {
 	const budget = budgetFor(key);
-	const turn = nextTurn(budget, now);
-	if (turn.kind === 'go') {
+	const reservation = decide(budget, now);
+	if (reservation.kind === 'go') {
 		budget.inFlight++;
 		if (budget.remaining !== undefined) budget.remaining--;
 		budget.windowStart ??= now;
 		budget.sentInWindow++;
 		budget.lastSentAt = now;
 	}
-	return turn;
+	return reservation;
 }
 
-function nextTurn(budget: Budget, now: number): Turn {
+function decide(budget: Budget, now: number): Reservation {
 	if (budget.blockedUntil !== undefined) {
 		if (now < budget.blockedUntil) return { kind: 'waitUntil', time: budget.blockedUntil };
 		startWindow(budget);
 		budget.blockedUntil = undefined;
 	}
 	if (budget.resetAt !== undefined && now >= budget.resetAt) startWindow(budget);
-	if (budget.headers === false) return learnedTurn(budget, now);
-	const probe: Turn = budget.inFlight === 0 ? { kind: 'go' } : { kind: 'waitForAnswer' };
+	if (budget.headers === false) return decideByLearnedLimit(budget, now);
+	const probe: Reservation = budget.inFlight === 0 ? { kind: 'go' } : { kind: 'waitForAnswer' };
 	if (budget.remaining === undefined) return probe;
 	if (budget.remaining <= 0) {
 		if (budget.resetAt === undefined) return probe;
@@ -133,7 +134,7 @@ function nextTurn(budget: Budget, now: number): Turn {
 }
 
 /** Without headers: unpaced until a rate-limit answer taught the budget, then paced by it. */
-function learnedTurn(budget: Budget, now: number): Turn {
+function decideByLearnedLimit(budget: Budget, now: number): Reservation {
 	const { learned, windowStart } = budget;
 	if (!learned) return { kind: 'go' };
 	if (windowStart !== undefined && now >= windowStart + learned.windowMs) startWindow(budget);
@@ -144,7 +145,7 @@ function learnedTurn(budget: Budget, now: number): Turn {
 }
 
 /** Records what an answer said about the budget (nothing when no answer came). */
-export function settleSlot(key: string, report: AnswerReport | undefined, now: number): void {
+export function recordAnswer(key: string, report: AnswerReport | undefined, now: number): void {
 	const budget = budgetFor(key);
 	budget.inFlight = Math.max(0, budget.inFlight - 1);
 	if (!report) return;

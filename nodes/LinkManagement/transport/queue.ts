@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
-import type { AnswerReport } from './rateLimit';
-import { settleSlot, takeSlot } from './rateLimit';
+import type { AnswerReport } from './budget';
+import { recordAnswer, reserveRequest } from './budget';
 
 /**
  * Requests of one key take their turns in order: the request that asked first goes first,
@@ -10,16 +10,16 @@ import { settleSlot, takeSlot } from './rateLimit';
  */
 
 interface Waiter {
-	ticket: number;
+	place: number;
 	wake: () => void;
 }
 
 const queues = new Map<string, Waiter[]>();
-let lastTicket = 0;
+let lastPlace = 0;
 
-/** A place in the queue, kept by a request across all its tries. */
-export function newTicket(): number {
-	return ++lastTicket;
+/** A place in the queue of its key, kept by a request across all its tries. */
+export function placeInQueue(): number {
+	return ++lastPlace;
 }
 
 /**
@@ -27,16 +27,16 @@ export function newTicket(): number {
  * would have to wait until when that is further than `maxWaitMs` (then it is not sent).
  * Rejects when the execution is cancelled.
  */
-export async function takeTurn(
+export async function waitForTurn(
 	key: string,
-	ticket: number,
+	place: number,
 	maxWaitMs: number,
 	signal?: AbortSignal,
 ): Promise<{ go: true } | { go: false; until: number }> {
 	const queue = queues.get(key) ?? [];
 	queues.set(key, queue);
-	const waiter: Waiter = { ticket, wake: () => {} };
-	const index = queue.findIndex((other) => other.ticket > ticket);
+	const waiter: Waiter = { place, wake: () => {} };
+	const index = queue.findIndex((other) => other.place > place);
 	queue.splice(index === -1 ? queue.length : index, 0, waiter);
 	try {
 		for (;;) {
@@ -45,14 +45,14 @@ export async function takeTurn(
 				await woken(waiter, undefined, signal);
 				continue;
 			}
-			const turn = takeSlot(key, Date.now());
-			if (turn.kind === 'go') return { go: true };
-			if (turn.kind === 'waitForAnswer') {
+			const reservation = reserveRequest(key, Date.now());
+			if (reservation.kind === 'go') return { go: true };
+			if (reservation.kind === 'waitForAnswer') {
 				await woken(waiter, undefined, signal);
 				continue;
 			}
-			const waitMs = turn.time - Date.now();
-			if (waitMs > maxWaitMs) return { go: false, until: turn.time };
+			const waitMs = reservation.time - Date.now();
+			if (waitMs > maxWaitMs) return { go: false, until: reservation.time };
 			await woken(waiter, waitMs, signal);
 		}
 	} finally {
@@ -63,8 +63,8 @@ export async function takeTurn(
 }
 
 /** Records an answer (or that none came) and lets the head of the queue look again. */
-export function settleTurn(key: string, report: AnswerReport | undefined): void {
-	settleSlot(key, report, Date.now());
+export function requestSettled(key: string, report: AnswerReport | undefined): void {
+	recordAnswer(key, report, Date.now());
 	queues.get(key)?.[0]?.wake();
 }
 

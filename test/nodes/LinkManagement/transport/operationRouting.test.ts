@@ -1,18 +1,21 @@
 /**
- * The request path knows operations only by the facts they declare. A made-up resource added
- * through the registry (nothing else changed) pages, maps errors and shapes its output like
- * the node's own operations; a declarative output step is refused when the node loads.
+ * The transport knows operations only by the facts they declare. A made-up resource assembled
+ * like the others (nothing else changed) pages, maps errors and shapes its output like the
+ * node's own operations; a declarative output step is refused when the node loads.
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { assembleActions } from '../../../../nodes/LinkManagement/actions';
-import { RESOURCES } from '../../../../nodes/LinkManagement/LinkManagement.node';
-import { textField } from '../../../../nodes/LinkManagement/shared/bodyFields';
+import { nodeProperties } from '../../../../nodes/LinkManagement/nodeDescription';
+import { RESOURCES } from '../../../../nodes/LinkManagement/resources';
+import { sentInBody, textField } from '../../../../nodes/LinkManagement/shared/bodyFields';
+import {
+	getManyOperation,
+	idParameter,
+} from '../../../../nodes/LinkManagement/shared/commonOperations';
 import type {
 	OperationDefinition,
 	ResourceDefinition,
 } from '../../../../nodes/LinkManagement/shared/operation';
-import { getManyOperation, idParameter } from '../../../../nodes/LinkManagement/shared/operation';
 import { jsonOf, nodeType, runNode } from '../../../harness';
 import { errorAnswer, listAnswer } from '../../../helpers/fixtures';
 import { expectNoRequestSent, expr, mockEndpoint, useServiceMocks } from '../../../helpers/service';
@@ -35,11 +38,11 @@ const renameWidget: OperationDefinition = {
 		name: 'Rename',
 		value: 'rename',
 		action: 'Rename a widget',
-		routing: { request: { method: 'PUT', url: '/widget/:widgetId/rename' } },
 	},
+	request: { method: 'PUT', path: '/widget/:widgetId/rename' },
 	fields: [
 		{ displayName: 'Widget ID', name: 'widgetId', type: 'string', default: '' },
-		textField({ displayName: 'Title', name: 'title', required: true }),
+		sentInBody(textField({ displayName: 'Title', name: 'title', required: true })),
 	],
 	pathParameters: { widgetId: idParameter('Widget ID') },
 	output: labelled,
@@ -53,9 +56,8 @@ const widget: ResourceDefinition = {
 };
 
 function nodeWith(resources: ResourceDefinition[]): INodeType {
-	const { properties, requestOperations } = assembleActions(resources, 'widget');
 	return {
-		description: { ...nodeType.description, properties, requestOperations },
+		description: { ...nodeType.description, properties: nodeProperties(resources, 'widget') },
 		methods: nodeType.methods,
 	};
 }
@@ -67,7 +69,7 @@ const widgets = (from: number, to: number) =>
 		title: `${from + index}`,
 	}));
 
-describe('a made-up operation added through the registry', () => {
+describe('a made-up operation assembled like the others', () => {
 	test('Get Many reads every page under its own collection key and shapes each record', async () => {
 		const pages = [widgets(1, 2), widgets(3, 4), widgets(5, 5)].map((records, index) =>
 			mockEndpoint(
@@ -129,13 +131,12 @@ describe('declarative output steps', () => {
 			option: {
 				...renameWidget.option,
 				routing: {
-					...renameWidget.option.routing,
 					output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
 				},
 			},
 		};
 		expect(() => nodeWith([{ ...widget, operations: [withPostReceive] }])).toThrow(
-			/Declarative output steps are not run by the request path \(operation › Rename\)/,
+			/Declarative output steps are not run by the transport \(operation › Rename\)/,
 		);
 	});
 

@@ -4,9 +4,12 @@ import {
 	searchCampaigns,
 	searchChannels,
 	searchDomains,
+	searchItems,
+	searchLinks,
 	searchPixels,
 	searchQrCodes,
-} from './listSearch/searchRecords';
+} from './listSearch';
+import { getCampaigns, getChannels, getDomains, getOverlays, getPixels } from './loadOptions';
 import { nodeProperties } from './nodeDescription';
 import { RESOURCES } from './resources';
 
@@ -35,6 +38,15 @@ export class LinkManagement implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchCampaigns, searchQrCodes, searchChannels, searchPixels, searchDomains },
+		listSearch: {
+			searchCampaigns,
+			searchQrCodes,
+			searchChannels,
+			searchPixels,
+			searchDomains,
+			searchLinks,
+			searchItems,
+		},
+		loadOptions: { getDomains, getCampaigns, getChannels, getOverlays, getPixels },
 	};
 }

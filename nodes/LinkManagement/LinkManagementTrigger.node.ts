@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { searchChannels } from './listSearch/searchRecords';
+import { searchChannels } from './listSearch';
 import { eventSubtitle, triggerProperties } from './trigger/description';
 import { poll } from './trigger/poll';
 

@@ -11,45 +11,52 @@ import type { Converter } from './validation';
 import { guard, nonEmptyText } from './validation';
 
 /**
- * A field whose value goes into the JSON body under its own name, with the conversion that
- * checks it. An empty value is left out (or refused when the field is required); anything else
- * goes through `convert`, whose error names the field and stops the item before any request.
+ * A field whose value is sent in the request (the JSON body, or the query of a list) under its
+ * own name, with the conversion that checks it. An empty value is left out (or refused when the
+ * field is required); anything else goes through `convert`, whose error names the field and
+ * stops the item before any request.
  */
 export interface BodyField {
 	property: INodeProperties;
 	convert?: Converter;
+	/** The key it is sent under, where that is not its name. */
+	key?: string;
 }
 
 export const bodyField = (
 	property: INodeProperties,
-	convert?: BodyField['convert'],
-): BodyField => ({
-	property,
-	convert,
-});
+	convert?: Converter,
+	key?: string,
+): BodyField => ({ property, convert, key });
 
+/** Nothing given: no value, blanks, an empty list or an empty collection. */
 const isEmpty = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.trim() === '') ||
+	(typeof value === 'object' && Object.keys(value).length === 0);
 
-/** Puts `value` into `body` as the field's checks allow; the item fails with the field's name. */
-function putInBody(
+/** Puts `value` into `part` (a body or a query) as the field's checks allow. */
+function putInto(
 	fns: IExecuteSingleFunctions,
-	{ property, convert }: BodyField,
+	{ property, convert, key }: BodyField,
 	value: unknown,
-	body: IDataObject,
+	part: IDataObject,
 ): void {
-	const { name, displayName: label, required } = property;
+	const { displayName: label, required } = property;
+	const name = key ?? property.name;
 	if (isEmpty(value)) {
 		if (required) {
 			throw new NodeOperationError(fns.getNode(), `${label} is required and must not be empty`, {
 				itemIndex: fns.getItemIndex(),
 			});
 		}
-		delete body[name];
+		delete part[name];
 		return;
 	}
-	body[name] = (
-		convert ? guard(fns.getNode(), fns.getItemIndex(), () => convert(value, label)) : value
+	const context = { timezone: fns.getTimezone() };
+	part[name] = (
+		convert ? guard(fns.getNode(), fns.getItemIndex(), () => convert(value, label, context)) : value
 	) as IDataObject[string];
 }
 
@@ -58,7 +65,7 @@ export function sentInBody(field: BodyField): INodeProperties {
 	const { name } = field.property;
 	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const body = { ...((request.body ?? {}) as IDataObject) };
-		putInBody(this, field, body[name], body);
+		putInto(this, field, body[name], body);
 		return { ...request, body };
 	}
 	return {
@@ -67,23 +74,28 @@ export function sentInBody(field: BodyField): INodeProperties {
 	};
 }
 
+/** Checks what a collection sent as a whole (fields that go together); throws an InputError. */
+export type CollectionCheck = (sent: IDataObject) => void;
+
 /**
- * A collection whose fields go into the JSON body. One preSend reads the collection once and
- * sends them all: routing on each field would make n8n resolve the whole collection again for
- * every field of every item.
+ * A collection whose fields go into the JSON body (or the query). One preSend reads the
+ * collection once and sends them all: routing on each field would make n8n resolve the whole
+ * collection again for every field of every item.
  */
-function collectionInBody(
+function collectionIn(
+	part: 'body' | 'qs',
 	collection: INodeProperties,
 	fields: BodyField[],
-	preSend: PreSendAction[],
+	{ preSend = [], check }: { preSend?: PreSendAction[]; check?: CollectionCheck } = {},
 ): INodeProperties {
 	async function sendFields(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const given = this.getNodeParameter(collection.name, {}) as IDataObject;
-		const body = { ...((request.body ?? {}) as IDataObject) };
+		const sent = { ...((request[part] ?? {}) as IDataObject) };
 		for (const field of fields) {
-			if (field.property.name in given) putInBody(this, field, given[field.property.name], body);
+			if (field.property.name in given) putInto(this, field, given[field.property.name], sent);
 		}
-		return { ...request, body };
+		if (check) guard(this.getNode(), this.getItemIndex(), () => check(sent));
+		return { ...request, [part]: sent };
 	}
 	return {
 		...collection,
@@ -93,8 +105,9 @@ function collectionInBody(
 }
 
 /** "Additional Fields": optional fields of a create. */
-export function additionalFields(fields: BodyField[]): INodeProperties {
-	return collectionInBody(
+export function additionalFields(fields: BodyField[], check?: CollectionCheck): INodeProperties {
+	return collectionIn(
+		'body',
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
@@ -103,7 +116,22 @@ export function additionalFields(fields: BodyField[]): INodeProperties {
 			default: {},
 		},
 		fields,
-		[],
+		{ check },
+	);
+}
+
+/** "Filters" of a list, sent in its query. */
+export function queryFilters(fields: BodyField[]): INodeProperties {
+	return collectionIn(
+		'qs',
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+		},
+		fields,
 	);
 }
 
@@ -113,10 +141,11 @@ export function additionalFields(fields: BodyField[]): INodeProperties {
  */
 export function updateFields(
 	fields: BodyField[],
-	{ atLeastOne = false }: { atLeastOne?: boolean } = {},
+	{ atLeastOne = false, check }: { atLeastOne?: boolean; check?: CollectionCheck } = {},
 ): INodeProperties {
 	const names = fields.map(({ property }) => property.name);
-	return collectionInBody(
+	return collectionIn(
+		'body',
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',
@@ -126,7 +155,7 @@ export function updateFields(
 			...(atLeastOne ? { description: 'Give at least one of these' } : {}),
 		},
 		fields,
-		atLeastOne ? [requireOneOf('updateFields', 'Update Fields', names)] : [],
+		{ preSend: atLeastOne ? [requireOneOf('updateFields', 'Update Fields', names)] : [], check },
 	);
 }
 
@@ -148,7 +177,7 @@ function requireOneOf(collection: string, label: string, fields: string[]): PreS
 	};
 }
 
-/** A text field for the body, trimmed; `convert` checks it further. */
+/** A text field, trimmed; `convert` checks it further. */
 export function textField(
 	property: Pick<INodeProperties, 'displayName' | 'name'> & Partial<INodeProperties>,
 	convert: Converter = nonEmptyText,

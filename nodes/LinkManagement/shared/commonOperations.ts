@@ -40,7 +40,7 @@ export function deleteOperation(
 	path: string,
 	singular: string,
 	locator: INodeProperties,
-	idLabel: string,
+	id: PathParameter,
 ): OperationDefinition {
 	return {
 		option: {
@@ -51,6 +51,6 @@ export function deleteOperation(
 		},
 		request: { method: 'DELETE', path },
 		fields: [locator],
-		pathParameters: { [locator.name]: idParameter(idLabel) },
+		pathParameters: { [locator.name]: id },
 	};
 }

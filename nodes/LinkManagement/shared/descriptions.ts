@@ -28,20 +28,44 @@ export function recordLimit(parameters: IDataObject): number {
 	return positiveWholeNumber(parameters.limit ?? 50, 'Limit');
 }
 
-/** A resource locator for an ID: picked from a searchable list, or typed in. */
+/**
+ * A resource locator for an ID: picked from a searchable list, or typed in; with `byUrl`, also
+ * given as an address that names the record (a short URL), which the node looks up.
+ */
 export function idLocator(
 	name: string,
 	displayName: string,
 	searchListMethod: string,
 	what: string,
+	byUrl?: { description: string; placeholder: string },
 ): INodeProperties {
+	const urlMode = byUrl
+		? [
+				{
+					displayName: 'By URL',
+					name: 'url',
+					type: 'string' as const,
+					placeholder: byUrl.placeholder,
+					validation: [
+						{
+							type: 'regex' as const,
+							properties: {
+								regex: '^\\s*https?://\\S+\\s*$',
+								errorMessage: 'Give a full address starting with http:// or https://',
+							},
+						},
+					],
+				},
+			]
+		: [];
 	return {
 		displayName,
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: `The ${what} to use: pick it from the list, or give its numeric ID`,
+		description:
+			byUrl?.description ?? `The ${what} to use: pick it from the list, or give its numeric ID`,
 		modes: [
 			{
 				displayName: 'From List',
@@ -65,6 +89,7 @@ export function idLocator(
 					},
 				],
 			},
+			...urlMode,
 		],
 	};
 }

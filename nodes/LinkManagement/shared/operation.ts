@@ -24,6 +24,29 @@ export interface PathParameter {
 	label: string;
 	/** The value to put in the path; throws an InputError naming the label when it is not usable. */
 	convert: Converter;
+	/** For a resource locator with a "By URL" mode: the record the address stands for. */
+	fromUrl?: UrlLookup;
+}
+
+/** How to find records of a list by one of their values (a natural key such as an alias). */
+export interface RecordLookup {
+	/** The list operation whose records are searched. */
+	list: OperationFacts;
+	/** What the record is called in messages: "link". */
+	noun: string;
+	/** The record's value that is compared with the wanted one, as it is named in messages. */
+	key: { label: string; of: (record: IDataObject) => unknown };
+	/** A query parameter with which the service finds such records itself (it may ignore it). */
+	filter?: string;
+}
+
+/** A record named by an address: the value the address holds, and where to look it up. */
+export interface UrlLookup {
+	lookup: RecordLookup;
+	/** The wanted value from the address; throws an InputError naming the label when there is none. */
+	keyFromUrl: Converter;
+	/** Why the address cannot be used with the other parameters, or undefined when it can. */
+	refuse?: (parameter: (name: string) => unknown) => string | undefined;
 }
 
 /** An operation that reads a list page by page. */

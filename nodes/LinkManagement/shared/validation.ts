@@ -9,7 +9,12 @@ import { cssNamedColor } from './cssColors';
  */
 export class InputError extends Error {}
 
-export type Converter = (value: unknown, label: string) => unknown;
+/** What a conversion may need to know of the run: the workflow's time zone, for dates. */
+export interface ConversionContext {
+	timezone?: string;
+}
+
+export type Converter = (value: unknown, label: string, context?: ConversionContext) => unknown;
 
 /** Runs a check and turns its InputError into a NodeOperationError for the item. */
 export function guard<T>(node: INode, itemIndex: number, check: () => T): T {
@@ -100,6 +105,40 @@ export const httpUrl: Converter = (value, label) => {
 	if (!parseHttpUrl(candidate)) {
 		throw new InputError(
 			`${label} must be a full address starting with http:// or https:// (such as https://example.com), but got ${describe(value)}`,
+		);
+	}
+	return candidate;
+};
+
+/** The http(s) address of a PNG or JPG image (a logo, a preview image), which the service copies. */
+export const imageAddress: Converter = (value, label) => {
+	const url = parseHttpUrl(text(value));
+	if (!url || !/\.(png|jpg)$/i.test(url.pathname)) {
+		throw new InputError(
+			`${label} must be the http(s) address of a .png or .jpg image (such as https://example.com/logo.png), but got "${text(value)}"`,
+		);
+	}
+	return text(value);
+};
+
+/** One or more IDs (a list, or text separated by commas), each a positive whole number. */
+export const positiveWholeNumbers: Converter = (value, label) => {
+	const given = Array.isArray(value) ? value : text(value).split(',');
+	const ids = given.filter((id) => text(id) !== '').map((id) => positiveWholeNumber(id, label));
+	return [...new Set(ids)];
+};
+
+/**
+ * Text that can be the last part of a URL path (a short link's alias): no spaces and none of
+ * the characters that end a path segment.
+ */
+export const pathSegment: Converter = (value, label) => {
+	const candidate = nonEmptyText(value, label) as string;
+	const bad = /[\s/?#\\%]/.exec(candidate);
+	if (bad) {
+		const shown = /\s/.test(bad[0]) ? 'a space' : `"${bad[0]}"`;
+		throw new InputError(
+			`${label} cannot be part of a link's address: it contains ${shown}. Use letters, digits, - or _ (such as summer-sale), but got ${describe(value)}`,
 		);
 	}
 	return candidate;

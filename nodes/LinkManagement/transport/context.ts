@@ -1,4 +1,9 @@
-import type { IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 
 import type { RequestSettings } from '../shared/options';
 import { requestSettings } from '../shared/options';
@@ -59,4 +64,30 @@ export function requestContext(
 		signal,
 		send: async (options) => await send(CREDENTIAL_TYPE, options),
 	};
+}
+
+/** What every kind of n8n context (an operation's item, a poll, a picker) offers for requests. */
+export interface N8nFunctions {
+	getNode(): INode;
+	getCredentials(type: string): Promise<ICredentialDataDecryptedObject>;
+	helpers: { httpRequestWithAuthentication: HttpHelper };
+}
+
+/** The request context of an n8n context, from its credential. */
+export async function requestContextOf(
+	fns: N8nFunctions,
+	{
+		itemIndex = 0,
+		settings,
+		signal,
+	}: { itemIndex?: number; settings?: RequestSettings; signal?: AbortSignal } = {},
+): Promise<RequestContext> {
+	return requestContext(
+		fns.getNode(),
+		itemIndex,
+		await fns.getCredentials(CREDENTIAL_TYPE),
+		fns.helpers.httpRequestWithAuthentication.bind(fns),
+		settings,
+		signal,
+	);
 }

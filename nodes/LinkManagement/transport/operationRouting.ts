@@ -5,14 +5,16 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { isResourceLocatorValue } from 'n8n-workflow';
 
 import type { OperationFacts } from '../shared/operation';
 import { operationSettings } from '../shared/options';
 import { fillPath } from '../shared/path';
 import { guard } from '../shared/validation';
 import type { RequestContext } from './context';
-import { CREDENTIAL_TYPE, requestContext } from './context';
+import { requestContextOf } from './context';
 import { recordOf } from './envelope';
+import { idFromUrl } from './lookup';
 import { readPages } from './pagination';
 import { asNodeError, withoutSecrets } from './redact';
 import { sendRequest } from './send';
@@ -54,14 +56,11 @@ async function runOperation(
 	const { limit, ...settings } = guard(node, itemIndex, () =>
 		operationSettings((name, fallback) => fns.getNodeParameter(name, fallback)),
 	);
-	const context = requestContext(
-		node,
+	const context = await requestContextOf(fns, {
 		itemIndex,
-		await fns.getCredentials(CREDENTIAL_TYPE),
-		fns.helpers.httpRequestWithAuthentication.bind(fns),
 		settings,
-		fns.getExecutionCancelSignal(),
-	);
+		signal: fns.getExecutionCancelSignal(),
+	});
 	return await withoutSecrets(
 		context.secrets,
 		node,
@@ -76,8 +75,10 @@ async function sendOperation(
 	prepared: PreparedOptions,
 	limit: number,
 ): Promise<IDataObject[]> {
+	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
+	const fromUrls = await idsFromUrls(fns, context, facts, parameter);
 	const { path, ids } = guard(context.node, context.itemIndex, () =>
-		fillPath(facts, (name) => fns.getNodeParameter(name, undefined, { extractValue: true })),
+		fillPath(facts, (name) => (name in fromUrls ? fromUrls[name] : parameter(name))),
 	);
 	const request = {
 		method: facts.request.method,
@@ -95,4 +96,21 @@ async function sendOperation(
 		collected.push(...records.map(shape));
 	});
 	return collected;
+}
+
+/** The IDs of path parameters given as an address ("By URL"), each looked up through the transport. */
+async function idsFromUrls(
+	fns: IExecutePaginationFunctions,
+	context: RequestContext,
+	{ pathParameters = {} }: OperationFacts,
+	parameter: (name: string) => unknown,
+): Promise<Record<string, unknown>> {
+	const ids: Record<string, unknown> = {};
+	for (const [name, pathParameter] of Object.entries(pathParameters)) {
+		const given = fns.getNodeParameter(name, undefined);
+		if (pathParameter.fromUrl && isResourceLocatorValue(given) && given.mode === 'url') {
+			ids[name] = await idFromUrl(context, pathParameter, given.value, parameter);
+		}
+	}
+	return ids;
 }

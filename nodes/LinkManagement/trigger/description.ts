@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { channelIdLocator } from '../shared/descriptions';
 import { requestOptions } from '../shared/options';
-import { TRIGGER_EVENTS } from './events';
+import { THRESHOLD_EVENTS, TRIGGER_EVENTS } from './events';
 
 /** The trigger's parameters: the event, the channel or threshold some events need, Options. */
 
@@ -32,12 +32,12 @@ const threshold: INodeProperties = {
 	required: true,
 	default: DEFAULT_THRESHOLD,
 	description:
-		'Number of scans a QR code has to reach (at least) to start the workflow; each QR code starts it once',
+		'Number of scans (QR codes) or clicks (links) a record has to reach, at least, to start the workflow; each record starts it once',
 };
 
-const onlyFor = (event: string, property: INodeProperties): INodeProperties => ({
+const onlyFor = (events: string[], property: INodeProperties): INodeProperties => ({
 	...property,
-	displayOptions: { show: { event: [event] } },
+	displayOptions: { show: { event: events } },
 });
 
 /** The action node's Options (waits, Timeout, Page Size), Page Size shown for every event. */
@@ -55,8 +55,8 @@ function pollOptions(): INodeProperties {
 
 export const triggerProperties: INodeProperties[] = [
 	eventSelector,
-	onlyFor('channelItemAdded', channelIdLocator),
-	onlyFor('qrCodeScansReached', threshold),
+	onlyFor(['channelItemAdded'], channelIdLocator),
+	onlyFor(THRESHOLD_EVENTS, threshold),
 	pollOptions(),
 ];
 

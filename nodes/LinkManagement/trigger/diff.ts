@@ -5,10 +5,11 @@ import type { TriggerEvent } from './events';
 import type { TriggerState } from './state';
 
 /**
- * What a poll finds against what earlier polls recorded: records not seen before, QR codes
- * whose scans grew, QR codes that reached the threshold. "Not seen before" is judged by the
- * records' identities against everything recorded, not by the highest ID: records that drop
- * out of a listing and come back, lists in any order and IDs that do not grow change nothing.
+ * What a poll finds against what earlier polls recorded: records not seen before, records whose
+ * count (a QR code's scans, a link's clicks) grew, records that reached the threshold. "Not seen
+ * before" is judged by the records' identities against everything recorded, not by the highest
+ * ID: records that drop out of a listing and come back, lists in any order and IDs that do not
+ * grow change nothing.
  */
 
 /** A record's place in the state; `undefined` without a usable ID (the service's system domains). */
@@ -28,8 +29,7 @@ export function identityOf(
 
 /**
  * Records what `records` show into `state` and returns the records to emit, in the order
- * listed. QR codes not recorded before count from 0 scans. `threshold` is used by
- * `scansReached` only.
+ * listed. Records not recorded before count from 0. `threshold` is used by `reached` only.
  */
 export function recordChanges(
 	event: TriggerEvent,
@@ -44,7 +44,7 @@ export function recordChanges(
 		const found =
 			event.kind === 'created'
 				? newRecord(state, identity, record)
-				: scansChanged(event, state, identity.id, record, threshold);
+				: countChanged(event, state, identity.id, record, threshold);
 		if (found) emitted.push(found);
 	}
 	return emitted;
@@ -65,20 +65,21 @@ function newRecord(
 	return record;
 }
 
-function scansChanged(
+function countChanged(
 	event: TriggerEvent,
 	state: TriggerState,
 	id: number,
 	record: IDataObject,
 	threshold: number,
 ): IDataObject | undefined {
-	const scans = wholeNumber(record.scans);
-	if (scans === undefined || scans < 0) return undefined;
-	const previousScans = state.scans.get(id) ?? 0;
-	state.scans.set(id, scans);
-	const output = { ...record, previousScans, newScans: scans - previousScans };
-	if (event.kind === 'scanned') return scans > previousScans ? output : undefined;
-	if (scans < threshold || state.reached.has(id)) return undefined;
+	const counter = event.counter;
+	const count = counter ? wholeNumber(record[counter.field]) : undefined;
+	if (!counter || count === undefined || count < 0) return undefined;
+	const previous = state.counts.get(id) ?? 0;
+	state.counts.set(id, count);
+	const output = { ...record, [counter.previous]: previous, [counter.added]: count - previous };
+	if (event.kind === 'grew') return count > previous ? output : undefined;
+	if (count < threshold || state.reached.has(id)) return undefined;
 	state.reached.add(id);
 	return output;
 }

@@ -2,6 +2,7 @@ import { getAll as campaigns } from '../resources/campaign/getAll';
 import { getAll as channels } from '../resources/channel/getAll';
 import { getItems as channelItems } from '../resources/channel/getItems';
 import { getAll as domains } from '../resources/domain/getAll';
+import { getAll as links } from '../resources/link/getAll';
 import { getAll as overlays } from '../resources/overlay/getAll';
 import { getAll as pixels } from '../resources/pixel/getAll';
 import { getAll as qrCodes } from '../resources/qrCode/getAll';
@@ -14,8 +15,22 @@ import type { OperationDefinition } from '../shared/operation';
  * shape (a campaign's `name`) are those of the action node's Get Many.
  */
 
-/** `created`: records not seen before; `scanned`: QR codes whose scans grew; `scansReached`: … reached the threshold. */
-export type EventKind = 'created' | 'scanned' | 'scansReached';
+/** `created`: records not seen before; `grew`: records whose count grew; `reached`: … reached the threshold. */
+export type EventKind = 'created' | 'grew' | 'reached';
+
+/** The count a `grew` or `reached` event watches, and the fields its items get. */
+export interface Counter {
+	/** The record's field: `scans`, `clicks`. */
+	field: string;
+	/** The count at the poll before: `previousScans`. */
+	previous: string;
+	/** What was added since: `newScans`. */
+	added: string;
+	/** In messages: "scans". */
+	plural: string;
+	/** In messages: "scanned". */
+	verb: string;
+}
 
 export interface TriggerEvent {
 	/** The `event` parameter's value, stored in workflows. */
@@ -30,18 +45,73 @@ export interface TriggerEvent {
 	kind: EventKind;
 	/** One record, in messages: "QR code". */
 	noun: string;
+	counter?: Counter;
 }
 
-function created(value: string, noun: string, title: string, listOperation: OperationDefinition) {
+const SCANS: Counter = {
+	field: 'scans',
+	previous: 'previousScans',
+	added: 'newScans',
+	plural: 'scans',
+	verb: 'scanned',
+};
+const CLICKS: Counter = {
+	field: 'clicks',
+	previous: 'previousClicks',
+	added: 'newClicks',
+	plural: 'clicks',
+	verb: 'clicked',
+};
+
+function created(
+	value: string,
+	noun: string,
+	title: string,
+	listOperation: OperationDefinition,
+): TriggerEvent {
 	return {
 		value,
 		name: `On New ${title}`,
 		action: `On new ${noun}`,
 		description: `Starts the workflow once for each ${noun} created since the last poll`,
 		listOperation,
-		kind: 'created' as const,
+		kind: 'created',
 		noun,
 	};
+}
+
+/** The two events of a count: it grew, and it reached a threshold. */
+function counted(
+	prefix: string,
+	noun: string,
+	title: string,
+	listOperation: OperationDefinition,
+	counter: Counter,
+): TriggerEvent[] {
+	const grownName = counter.verb[0].toUpperCase() + counter.verb.slice(1);
+	const plural = counter.plural[0].toUpperCase() + counter.plural.slice(1);
+	return [
+		{
+			value: `${prefix}${grownName}`,
+			name: `On ${title} ${grownName}`,
+			action: `On ${noun} ${counter.verb}`,
+			description: `Starts the workflow once for each ${noun} whose ${counter.plural} grew since the last poll, with ${counter.previous} and ${counter.added}`,
+			listOperation,
+			kind: 'grew',
+			noun,
+			counter,
+		},
+		{
+			value: `${prefix}${plural}Reached`,
+			name: `On ${title} ${plural} Reached Threshold`,
+			action: `On ${noun} ${counter.plural} reached a threshold`,
+			description: `Starts the workflow once for each ${noun} whose ${counter.plural} reached the threshold since the last poll (once per ${noun})`,
+			listOperation,
+			kind: 'reached',
+			noun,
+			counter,
+		},
+	];
 }
 
 export const TRIGGER_EVENTS: TriggerEvent[] = [
@@ -62,26 +132,14 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		kind: 'created',
 		noun: 'channel item',
 	},
-	{
-		value: 'qrCodeScanned',
-		name: 'On QR Code Scanned',
-		action: 'On QR code scanned',
-		description:
-			'Starts the workflow once for each QR code whose scans grew since the last poll, with previousScans and newScans',
-		listOperation: qrCodes,
-		kind: 'scanned',
-		noun: 'QR code',
-	},
-	{
-		value: 'qrCodeScansReached',
-		name: 'On QR Code Scans Reached Threshold',
-		action: 'On QR code scans reached a threshold',
-		description:
-			'Starts the workflow once for each QR code whose scans reached the threshold since the last poll (once per QR code)',
-		listOperation: qrCodes,
-		kind: 'scansReached',
-		noun: 'QR code',
-	},
+	...counted('qrCode', 'QR code', 'QR Code', qrCodes, SCANS),
+	created('linkCreated', 'link', 'Link', links),
+	...counted('link', 'link', 'Link', links, CLICKS),
 ];
 
 export const EVENT_VALUES = TRIGGER_EVENTS.map(({ value }) => value);
+
+/** The events with a Threshold parameter. */
+export const THRESHOLD_EVENTS = TRIGGER_EVENTS.filter(({ kind }) => kind === 'reached').map(
+	({ value }) => value,
+);

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requestSettings } from '../shared/options';
 import { guard, oneOf, positiveWholeNumber } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
-import { CREDENTIAL_TYPE, requestContext } from '../transport/context';
+import { requestContextOf } from '../transport/context';
 import { asNodeError, withoutSecrets } from '../transport/redact';
 import { recordedBy, startsActivation } from './activation';
 import { DEFAULT_EVENT, DEFAULT_THRESHOLD } from './description';
@@ -49,13 +49,7 @@ async function pollOnce(fns: IPollFunctions, manual: boolean): Promise<PollResul
 			setup: pollSetup(fns),
 			settings: requestSettings(fns.getNodeParameter('options', {}) as IDataObject),
 		}));
-		const context = requestContext(
-			node,
-			0,
-			await fns.getCredentials(CREDENTIAL_TYPE),
-			fns.helpers.httpRequestWithAuthentication.bind(fns),
-			settings,
-		);
+		const context = await requestContextOf(fns, { settings });
 		return await withoutSecrets(context.secrets, node, async () =>
 			manual
 				? await fetchTestEvent(fns, context, setup)
@@ -79,7 +73,7 @@ function pollSetup(fns: IPollFunctions): PollSetup {
 	return {
 		event,
 		threshold:
-			event.kind === 'scansReached'
+			event.kind === 'reached'
 				? positiveWholeNumber(fns.getNodeParameter('threshold', DEFAULT_THRESHOLD), 'Threshold')
 				: 0,
 		path: eventPath(event, (name) => fns.getNodeParameter(name, undefined, { extractValue: true })),

@@ -2,21 +2,22 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../transport/answer';
 import { decodeIds, encodeIds } from './idRanges';
-import { decodeScans, encodeScans } from './scanCounts';
+import { decodeCounts, encodeCounts } from './counts';
 
 /**
  * What the trigger remembers between polls, kept in the workflow's static data (per node, saved
- * by n8n with the workflow): the IDs of the records it has recorded and, for the scan events,
- * each QR code's scans — compact texts, never copies of the records.
+ * by n8n with the workflow): the IDs of the records it has recorded and, for the count events,
+ * each record's count (a QR code's scans, a link's clicks) — compact texts, never copies of the
+ * records.
  */
 export interface TriggerState {
 	/** What the recorded state belongs to: the event, the list it reads (service and path), the threshold. */
 	scope: string;
 	/** Records recorded so far, by group: a channel item's type, '' for other records. */
 	seen: Map<string, Set<number>>;
-	/** The scans of every QR code recorded so far. */
-	scans: Map<number, number>;
-	/** QR codes at or above the threshold: emitted, or there already at the first poll. */
+	/** The count (scans or clicks) of every record recorded so far. */
+	counts: Map<number, number>;
+	/** Records at or above the threshold: emitted, or there already at the first poll. */
 	reached: Set<number>;
 }
 
@@ -25,7 +26,7 @@ const VERSION = 1;
 export const emptyState = (scope: string): TriggerState => ({
 	scope,
 	seen: new Map(),
-	scans: new Map(),
+	counts: new Map(),
 	reached: new Set(),
 });
 
@@ -44,10 +45,10 @@ export function readState(staticData: IDataObject, scope: string): TriggerState 
 		if (!ids) return undefined;
 		seen.set(group, ids);
 	}
-	const scans = decodeScans(staticData.scans ?? '');
+	const counts = decodeCounts(staticData.counts ?? '');
 	const reached = decodeIds(staticData.reached ?? '');
-	if (!scans || !reached) return undefined;
-	return { scope, seen, scans, reached };
+	if (!counts || !reached) return undefined;
+	return { scope, seen, counts, reached };
 }
 
 /** The state as it is stored: plain JSON, empty parts left out. */
@@ -58,7 +59,7 @@ export function storedState(state: TriggerState): IDataObject {
 			[...state.seen.entries()].map(([group, ids]) => [group, encodeIds(ids)]),
 		);
 	}
-	if (state.scans.size) stored.scans = encodeScans(state.scans);
+	if (state.counts.size) stored.counts = encodeCounts(state.counts);
 	if (state.reached.size) stored.reached = encodeIds(state.reached);
 	return stored;
 }

@@ -6,7 +6,7 @@ import { emptyState } from './state';
 
 /**
  * "Fetch Test Event" in the editor: the most recent of the records a poll would emit if nothing
- * had been recorded yet (every record new, QR codes counted from 0 scans), so that the user
+ * had been recorded yet (every record new, counts from 0), so that the user
  * sees the output's shape. It records nothing.
  */
 export function testEvent(
@@ -32,12 +32,15 @@ function compareRecency(a: IDataObject, b: IDataObject): number {
 
 /** Why there is no test event to show. */
 export function noTestEvent(event: TriggerEvent, threshold: number): string {
-	if (event.kind === 'scanned') return 'No QR code has been scanned yet, so there is no test event';
-	if (event.kind === 'scansReached') {
-		return `No QR code has reached ${threshold} scans yet, so there is no test event`;
+	const { counter, noun } = event;
+	if (counter && event.kind === 'grew') {
+		return `No ${noun} has been ${counter.verb} yet, so there is no test event`;
+	}
+	if (counter && event.kind === 'reached') {
+		return `No ${noun} has reached ${threshold} ${counter.plural} yet, so there is no test event`;
 	}
 	if (event.value === 'channelItemAdded') {
 		return 'The channel has no items yet, so there is no test event';
 	}
-	return `There is no ${event.noun} yet, so there is no test event`;
+	return `There is no ${noun} yet, so there is no test event`;
 }

@@ -10,6 +10,29 @@ import { PIXEL_TYPES } from '../../helpers/fixtures';
 const { description } = nodeType;
 const properties = description.properties;
 
+/** The "Link fields" of create and update. */
+const LINK_FIELDS = [
+	'custom',
+	'password',
+	'description',
+	'metatitle',
+	'metadescription',
+	'metaimage',
+	'expiry',
+	'type',
+	'overlay',
+	'status',
+	'domain',
+	'campaign',
+	'channel',
+	'pixels',
+	'geotarget',
+	'devicetarget',
+	'languagetarget',
+	'parameters',
+	'deeplink',
+];
+
 /** The interface table: resource → operation → top-level parameters and collections. */
 const INTERFACE: Record<
 	string,
@@ -98,9 +121,19 @@ const INTERFACE: Record<
 		},
 		delete: { parameters: ['domainId'] },
 	},
+	link: {
+		getAll: {
+			parameters: ['returnAll', 'limit'],
+			collections: { filters: ['search', 'alias', 'order'] },
+		},
+		get: { parameters: ['linkId'] },
+		create: { parameters: ['url'], collections: { additionalFields: LINK_FIELDS } },
+		update: { parameters: ['linkId', 'url'], collections: { updateFields: LINK_FIELDS } },
+		delete: { parameters: ['linkId'] },
+	},
 };
 
-const LOCATORS = ['campaignId', 'qrCodeId', 'channelId', 'pixelId', 'domainId'];
+const LOCATORS = ['campaignId', 'qrCodeId', 'channelId', 'pixelId', 'domainId', 'linkId', 'itemId'];
 
 function shownFor(resource: string, operation: string): INodeProperties[] {
 	return properties.filter(
@@ -124,7 +157,7 @@ describe('node type', () => {
 		expect(description.credentials).toEqual([{ name: 'linkManagementApi', required: true }]);
 	});
 
-	test('offers the eight resources under their display names', () => {
+	test('offers the nine resources under their display names', () => {
 		const resource = properties.find((property) => property.name === 'resource');
 		expect(
 			Object.fromEntries(
@@ -136,6 +169,7 @@ describe('node type', () => {
 		).toEqual({
 			account: 'Account',
 			domain: 'Branded Domain',
+			link: 'Link',
 			campaign: 'Campaign',
 			channel: 'Channel',
 			overlay: 'CTA Overlay',
@@ -207,16 +241,17 @@ describe('parameter kinds', () => {
 		},
 	);
 
-	test.each(['linkId', 'itemId'])('%s is a plain string', (name) => {
-		const property = properties.find((candidate) => candidate.name === name);
-		expect(property?.type).toBe('string');
+	test.each(['linkId', 'itemId'])('%s also takes a short URL (mode url)', (name) => {
+		for (const locator of properties.filter((property) => property.name === name)) {
+			expect((locator.modes ?? []).map((mode) => mode.name)).toContain('url');
+		}
 	});
 
 	test('every Return All is a boolean defaulting to false and every Limit a number defaulting to 50, at least 1', () => {
 		const returnAlls = properties.filter((property) => property.name === 'returnAll');
 		const limits = properties.filter((property) => property.name === 'limit');
-		expect(returnAlls).toHaveLength(8);
-		expect(limits).toHaveLength(8);
+		expect(returnAlls).toHaveLength(9);
+		expect(limits).toHaveLength(9);
 		for (const returnAll of returnAlls) {
 			expect(returnAll).toMatchObject({
 				displayName: 'Return All',

@@ -1,6 +1,7 @@
+import { idParameter } from '../../shared/commonOperations';
 import { campaignIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { idParameter } from '../../shared/commonOperations';
+import { linkIdLocator, linkIdParameter } from '../link/locator';
 
 export const assignLink: OperationDefinition = {
 	option: {
@@ -10,17 +11,6 @@ export const assignLink: OperationDefinition = {
 		description: 'Add a short link to a campaign',
 	},
 	request: { method: 'POST', path: '/campaign/:campaignId/assign/:linkId' },
-	fields: [
-		campaignIdLocator,
-		{
-			displayName: 'Link ID',
-			name: 'linkId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 1234',
-			description: 'Numeric ID of the short link to add to the campaign',
-		},
-	],
-	pathParameters: { campaignId: idParameter('Campaign ID'), linkId: idParameter('Link ID') },
+	fields: [campaignIdLocator, linkIdLocator],
+	pathParameters: { campaignId: idParameter('Campaign ID'), linkId: linkIdParameter },
 };

@@ -1,9 +1,9 @@
 import { campaignIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/commonOperations';
+import { deleteOperation, idParameter } from '../../shared/commonOperations';
 
 export const deleteCampaign = deleteOperation(
 	'/campaign/:campaignId/delete',
 	'campaign',
 	campaignIdLocator,
-	'Campaign ID',
+	idParameter('Campaign ID'),
 );

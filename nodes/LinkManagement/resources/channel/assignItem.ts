@@ -1,7 +1,8 @@
-import { channelIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
-import { oneOf } from '../../shared/validation';
+import { channelIdLocator, idLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { oneOf, text } from '../../shared/validation';
+import { linkByShortUrl } from '../link/locator';
 
 /** The assignable types, in the reference's order (messages list them so). */
 const ITEM_TYPES = [
@@ -9,6 +10,13 @@ const ITEM_TYPES = [
 	{ name: 'Bio Page', value: 'bio' },
 	{ name: 'QR Code', value: 'qr' },
 ];
+
+/** The item: a link or QR code from the list Item Type chooses, an ID, or a link's short URL. */
+const itemIdLocator = idLocator('itemId', 'Item', 'searchItems', 'item', {
+	description:
+		"The link or QR code to add (the list shows what Item Type says), its numeric ID, or a link's short URL. Bio pages are given by ID: the service lists none.",
+	placeholder: 'e.g. https://go.example/summer-sale',
+});
 
 export const assignItem: OperationDefinition = {
 	option: {
@@ -29,19 +37,20 @@ export const assignItem: OperationDefinition = {
 			description: 'What kind of item to add',
 			options: [...ITEM_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
 		},
-		{
-			displayName: 'Item ID',
-			name: 'itemId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 1234',
-			description: 'Numeric ID of the link, bio page or QR code to add',
-		},
+		itemIdLocator,
 	],
 	pathParameters: {
 		channelId: idParameter('Channel ID'),
 		itemType: { label: 'Item Type', convert: oneOf(ITEM_TYPES.map(({ value }) => value)) },
-		itemId: idParameter('Item ID'),
+		itemId: {
+			...idParameter('Item ID'),
+			fromUrl: {
+				...linkByShortUrl,
+				refuse: (parameter) =>
+					text(parameter('itemType')) === 'links'
+						? undefined
+						: 'Item ID: a short URL names a link; for a bio page or a QR code give its ID (or pick the QR code from the list)',
+			},
+		},
 	},
 };

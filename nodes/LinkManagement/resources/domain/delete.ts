@@ -1,9 +1,9 @@
 import { domainIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/commonOperations';
+import { deleteOperation, idParameter } from '../../shared/commonOperations';
 
 export const deleteDomain = deleteOperation(
 	'/domain/:domainId/delete',
 	'branded domain',
 	domainIdLocator,
-	'Domain ID',
+	idParameter('Domain ID'),
 );

@@ -1,9 +1,9 @@
 import { pixelIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/commonOperations';
+import { deleteOperation, idParameter } from '../../shared/commonOperations';
 
 export const deletePixel = deleteOperation(
 	'/pixel/:pixelId/delete',
 	'pixel',
 	pixelIdLocator,
-	'Pixel ID',
+	idParameter('Pixel ID'),
 );

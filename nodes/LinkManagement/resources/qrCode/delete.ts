@@ -1,9 +1,9 @@
 import { qrCodeIdLocator } from '../../shared/descriptions';
-import { deleteOperation } from '../../shared/commonOperations';
+import { deleteOperation, idParameter } from '../../shared/commonOperations';
 
 export const deleteQrCode = deleteOperation(
 	'/qr/:qrCodeId/delete',
 	'QR code',
 	qrCodeIdLocator,
-	'QR Code ID',
+	idParameter('QR Code ID'),
 );

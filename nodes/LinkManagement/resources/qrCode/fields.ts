@@ -7,7 +7,7 @@ import type {
 
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField, textField } from '../../shared/bodyFields';
-import { guard, InputError, oneOf, parseHttpUrl, text, toRgbColor } from '../../shared/validation';
+import { guard, imageAddress, InputError, oneOf, text, toRgbColor } from '../../shared/validation';
 import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData, TYPE_NAMES } from './data';
 import { typeFieldsData } from './typeFields';
 
@@ -105,17 +105,6 @@ export const qrUpdateDataField = bodyField(
 	},
 );
 
-/** A logo: the address of a PNG or JPG image, which the service copies. */
-function logoAddress(value: unknown, label: string): string {
-	const url = parseHttpUrl(text(value));
-	if (!url || !/\.(png|jpg)$/i.test(url.pathname)) {
-		throw new InputError(
-			`${label} must be the http(s) address of a .png or .jpg image (such as https://example.com/logo.png), but got "${text(value)}"`,
-		);
-	}
-	return text(value);
-}
-
 const colorField = (name: string, displayName: string, what: string) =>
 	bodyField(
 		{
@@ -141,6 +130,6 @@ export const appearanceFields: BodyField[] = [
 			description:
 				'Address of a PNG or JPG image (ending .png or .jpg) to place in the middle of the code',
 		},
-		logoAddress,
+		imageAddress,
 	),
 ];

@@ -1,19 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { qrCodeIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
-
-/**
- * One QR code: its details, with its statistics under `statistics`. Real installations send
- * the date in `details` under `data` (the reference: `date`).
- */
-function withStatistics(record: IDataObject): IDataObject {
-	const { details, data, ...rest } = record as IDataObject & { details?: IDataObject };
-	const { data: date, ...shown } = details ?? {};
-	const withDate = shown.date === undefined && date !== undefined ? { ...shown, date } : shown;
-	return { ...rest, ...withDate, statistics: data ?? {} };
-}
+import { withStatistics } from '../../shared/statistics';
 
 export const get: OperationDefinition = {
 	option: {

@@ -6,7 +6,7 @@
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { searchDomains } from '../../../../nodes/LinkManagement/listSearch/searchRecords';
+import { searchDomains } from '../../../../nodes/LinkManagement/listSearch';
 import { jsonOf, runNode } from '../../../harness';
 import type { RunOptions } from '../../../harness';
 import { loadOptionsContext } from '../../../helpers/picker';

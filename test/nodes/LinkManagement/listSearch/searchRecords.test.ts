@@ -10,7 +10,7 @@ import {
 	searchDomains,
 	searchPixels,
 	searchQrCodes,
-} from '../../../../nodes/LinkManagement/listSearch/searchRecords';
+} from '../../../../nodes/LinkManagement/listSearch';
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { TEST_API_KEY } from '../../../harness';
 import {

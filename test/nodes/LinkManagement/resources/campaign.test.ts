@@ -165,7 +165,7 @@ describe('campaign: assignLink', () => {
 				resource: 'campaign',
 				operation: 'assignLink',
 				campaignId: rl('5'),
-				linkId: '77',
+				linkId: rl('77'),
 			},
 		});
 
@@ -189,7 +189,7 @@ describe('campaign: assignLink', () => {
 				resource: 'campaign',
 				operation: 'assignLink',
 				campaignId: rl(' 12 ', 'list'),
-				linkId: ' 34 ',
+				linkId: rl(' 34 '),
 			},
 		});
 
@@ -209,19 +209,15 @@ describe('campaign: assignLink', () => {
 		resource: 'campaign',
 		operation: 'assignLink',
 		campaignId: rl(id),
-		linkId: '77',
+		linkId: rl('77'),
 	}));
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers(
-		'Link ID',
-		(id) => ({
-			resource: 'campaign',
-			operation: 'assignLink',
-			campaignId: rl('5'),
-			linkId: id,
-		}),
-		{ literal: true },
-	);
+	itRefusesIdsThatAreNotPositiveWholeNumbers('Link ID', (id) => ({
+		resource: 'campaign',
+		operation: 'assignLink',
+		campaignId: rl('5'),
+		linkId: rl(id),
+	}));
 });
 
 const updated = {

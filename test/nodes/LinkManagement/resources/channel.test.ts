@@ -206,7 +206,7 @@ describe('channel: assignItem', () => {
 					operation: 'assignItem',
 					channelId: rl('41'),
 					itemType,
-					itemId: '501',
+					itemId: rl('501'),
 				},
 			});
 
@@ -230,7 +230,7 @@ describe('channel: assignItem', () => {
 				operation: 'assignItem',
 				channelId: rl(' 42 ', 'list'),
 				itemType: '={{ $json.kind }}',
-				itemId: ' 31 ',
+				itemId: rl(' 31 '),
 			},
 			items: [{ json: { kind: 'qr' } }],
 		});
@@ -255,7 +255,7 @@ describe('channel: assignItem', () => {
 					operation: 'assignItem',
 					channelId: rl('41'),
 					itemType: expr(itemType),
-					itemId: '501',
+					itemId: rl('501'),
 				},
 			});
 
@@ -270,20 +270,16 @@ describe('channel: assignItem', () => {
 		operation: 'assignItem',
 		channelId: rl(id),
 		itemType: 'links',
-		itemId: '501',
+		itemId: rl('501'),
 	}));
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers(
-		'Item ID',
-		(id) => ({
-			resource: 'channel',
-			operation: 'assignItem',
-			channelId: rl('41'),
-			itemType: 'links',
-			itemId: id,
-		}),
-		{ literal: true },
-	);
+	itRefusesIdsThatAreNotPositiveWholeNumbers('Item ID', (id) => ({
+		resource: 'channel',
+		operation: 'assignItem',
+		channelId: rl('41'),
+		itemType: 'links',
+		itemId: rl(id),
+	}));
 });
 
 describe('channel: update', () => {

@@ -35,6 +35,9 @@ const INTERFACE_EVENTS: Record<string, string> = {
 	channelItemAdded: '/channel/:channelId',
 	qrCodeScanned: '/qr',
 	qrCodeScansReached: '/qr',
+	linkCreated: '/urls',
+	linkClicked: '/urls',
+	linkClicksReached: '/urls',
 };
 
 test('a polling trigger named as the interface says, with the same credential', () => {
@@ -114,11 +117,11 @@ test("`channelId` is the action node's channel picker, shown for the channel eve
 	expect(Object.keys(triggerType.methods.listSearch)).toEqual(['searchChannels']);
 });
 
-test('`threshold` is a number of at least 1, shown for the threshold event only', () => {
+test('`threshold` is a number of at least 1, shown for the threshold events only', () => {
 	expect(property('threshold')).toMatchObject({
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		displayOptions: { show: { event: ['qrCodeScansReached'] } },
+		displayOptions: { show: { event: ['qrCodeScansReached', 'linkClicksReached'] } },
 	});
 });
 

@@ -3,7 +3,7 @@
  * scans as a compact map — kilobytes for thousands of records, never copies of the records.
  */
 import { decodeIds, encodeIds } from '../../../../nodes/LinkManagement/trigger/idRanges';
-import { decodeScans, encodeScans } from '../../../../nodes/LinkManagement/trigger/scanCounts';
+import { decodeCounts, encodeCounts } from '../../../../nodes/LinkManagement/trigger/counts';
 import { rl, useServiceMocks } from '../../../helpers/service';
 import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
 
@@ -39,12 +39,12 @@ describe('scans by QR code ID', () => {
 			[90, 5],
 			[2 ** 40, 3],
 		]);
-		expect(decodeScans(encodeScans(scans))).toEqual(scans);
-		expect(decodeScans('')).toEqual(new Map());
+		expect(decodeCounts(encodeCounts(scans))).toEqual(scans);
+		expect(decodeCounts('')).toEqual(new Map());
 	});
 
 	test.each(['1,,2', 'a:b:c', '0:5', '-1', 42])('refuses %j', (text) => {
-		expect(decodeScans(text)).toBeUndefined();
+		expect(decodeCounts(text)).toBeUndefined();
 	});
 });
 

@@ -1,0 +1,49 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { getAll as campaigns } from '../resources/campaign/getAll';
+import { getAll as channels } from '../resources/channel/getAll';
+import { getAll as domains } from '../resources/domain/getAll';
+import { getAll as overlays } from '../resources/overlay/getAll';
+import { getAll as pixels } from '../resources/pixel/getAll';
+import {
+	campaignLabel,
+	channelLabel,
+	domainLabel,
+	hasId,
+	overlayLabel,
+	pixelLabel,
+} from '../listSearch/labels';
+import type { OperationDefinition } from '../shared/operation';
+import { requestContextOf } from '../transport/context';
+import { readPages } from '../transport/pagination';
+import { withoutSecrets } from '../transport/redact';
+
+/**
+ * The choices of a link's Branded Domain, Campaign, Channel, CTA Overlay and Pixels fields:
+ * every record of the account's list (read through the transport, pages of 1,000), by name.
+ */
+function choicesOf(list: OperationDefinition, label: (record: IDataObject) => string) {
+	const shape = list.output ?? ((record: IDataObject) => record);
+	return async function loadChoices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const context = await requestContextOf(this);
+		return await withoutSecrets(context.secrets, context.node, async () => {
+			const choices: INodePropertyOptions[] = [];
+			const request = { method: 'GET' as const, path: list.request.path };
+			await readPages(context, request, list.list ?? { keys: [] }, Infinity, async (records) => {
+				for (const record of records.map(shape).filter(hasId)) {
+					choices.push({
+						name: `${label(record)} (ID ${String(record.id)})`,
+						value: Number(record.id),
+					});
+				}
+			});
+			return choices.sort((a, b) => a.name.localeCompare(b.name));
+		});
+	};
+}
+
+export const getDomains = choicesOf(domains, domainLabel);
+export const getCampaigns = choicesOf(campaigns, campaignLabel);
+export const getChannels = choicesOf(channels, channelLabel);
+export const getOverlays = choicesOf(overlays, overlayLabel);
+export const getPixels = choicesOf(pixels, pixelLabel);

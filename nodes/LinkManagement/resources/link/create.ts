@@ -1,0 +1,17 @@
+import { additionalFields, sentInBody } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
+import { linkFields, overlayAsType, urlField } from './fields';
+import { withShortUrl } from './output';
+
+export const create: OperationDefinition = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Shorten a URL',
+		description:
+			'Shorten a URL: create a short link to it, with an optional alias, expiry, password or targeting. Outputs the short URL as shorturl.',
+	},
+	request: { method: 'POST', path: '/url/add' },
+	fields: [sentInBody(urlField), additionalFields(linkFields, overlayAsType)],
+	output: withShortUrl,
+};

@@ -1,0 +1,9 @@
+import { deleteOperation } from '../../shared/commonOperations';
+import { linkIdLocator, linkIdParameter } from './locator';
+
+export const deleteLink = deleteOperation(
+	'/url/:linkId/delete',
+	'short link',
+	linkIdLocator,
+	linkIdParameter,
+);

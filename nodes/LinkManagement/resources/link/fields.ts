@@ -1,0 +1,173 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { BodyField } from '../../shared/bodyFields';
+import { bodyField, textField } from '../../shared/bodyFields';
+import { futureDateTime } from '../../shared/dateTime';
+import {
+	httpUrl,
+	imageAddress,
+	InputError,
+	nonEmptySecret,
+	oneOf,
+	pathSegment,
+	positiveWholeNumber,
+	positiveWholeNumbers,
+} from '../../shared/validation';
+import { targetingFields } from './targeting';
+
+/**
+ * The fields of a link, shared by Create and Update (each sent under the body key of its
+ * name, see the README's "Link fields"), and the destination every create and update sends.
+ */
+
+export const urlField = textField(
+	{
+		displayName: 'URL',
+		name: 'url',
+		required: true,
+		placeholder: 'e.g. https://example.com/summer-sale?ref=mail',
+		description: 'The long address the short link leads to (with http:// or https://)',
+	},
+	httpUrl,
+);
+
+const FROM_LIST =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** A record of the account to link to, chosen from the service's list or given as an ID. */
+const accountChoice = (displayName: string, name: string, method: string, what: string) =>
+	bodyField(
+		{
+			displayName: `${displayName} Name or ID`,
+			name,
+			type: 'options',
+			typeOptions: { loadOptionsMethod: method },
+			default: '',
+			description: `${what}. ${FROM_LIST}.`,
+		},
+		positiveWholeNumber,
+	);
+
+const REDIRECT_TYPES = ['direct', 'frame', 'splash'];
+
+export const linkFields: BodyField[] = [
+	textField(
+		{
+			displayName: 'Alias',
+			name: 'custom',
+			placeholder: 'e.g. summer-sale',
+			description:
+				'The part of the short URL after the domain; a random one when left empty. Letters, digits, - and _.',
+		},
+		pathSegment,
+	),
+	accountChoice('Branded Domain', 'domain', 'getDomains', 'The branded domain of the short URL'),
+	accountChoice('Campaign', 'campaign', 'getCampaigns', 'The campaign the link belongs to'),
+	accountChoice('Channel', 'channel', 'getChannels', 'The channel the link is added to'),
+	accountChoice(
+		'CTA Overlay',
+		'overlay',
+		'getOverlays',
+		'A call-to-action overlay shown over the destination (instead of a Redirect Type)',
+	),
+	textField({
+		displayName: 'Description',
+		name: 'description',
+		description: 'A note on the link, for you',
+	}),
+	bodyField(
+		{
+			displayName: 'Expiry',
+			name: 'expiry',
+			type: 'dateTime',
+			default: '',
+			description:
+				"When the link stops working (in the workflow's time zone); sent as YYYY-MM-DD HH:MM:SS",
+		},
+		futureDateTime,
+	),
+	bodyField(
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Visitors must enter it before they are sent on',
+		},
+		nonEmptySecret,
+	),
+	bodyField(
+		{
+			displayName: 'Pixel Names or IDs',
+			name: 'pixels',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getPixels' },
+			default: [],
+			description:
+				'Tracking pixels fired on a visit. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		positiveWholeNumbers,
+	),
+	textField({
+		displayName: 'Preview Description',
+		name: 'metadescription',
+		description: 'The description shown where the link is shared',
+	}),
+	textField(
+		{
+			displayName: 'Preview Image',
+			name: 'metaimage',
+			placeholder: 'e.g. https://example.com/preview.png',
+			description: 'Address of a .jpg or .png image shown where the link is shared',
+		},
+		imageAddress,
+	),
+	textField({
+		displayName: 'Preview Title',
+		name: 'metatitle',
+		description: 'The title shown where the link is shared',
+	}),
+	bodyField(
+		{
+			displayName: 'Redirect Type',
+			name: 'type',
+			type: 'options',
+			default: 'direct',
+			description: 'How visitors reach the destination (or choose a CTA Overlay instead)',
+			options: [
+				{ name: 'Direct', value: 'direct' },
+				{ name: 'Frame', value: 'frame' },
+				{ name: 'Splash Page', value: 'splash' },
+			],
+		},
+		oneOf(REDIRECT_TYPES),
+	),
+	bodyField(
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'private',
+			description: 'Whether the link is listed publicly',
+			options: [
+				{ name: 'Private', value: 'private' },
+				{ name: 'Public', value: 'public' },
+			],
+		},
+		oneOf(['public', 'private']),
+	),
+	...targetingFields,
+];
+
+/** A CTA overlay is sent as the redirect `type` (its ID): it cannot come with a Redirect Type. */
+export function overlayAsType(sent: IDataObject): void {
+	if (sent.overlay === undefined) return;
+	if (sent.type !== undefined) {
+		throw new InputError(
+			'Give either a Redirect Type or a CTA Overlay, not both: the service takes the overlay in place of the redirect type',
+		);
+	}
+	sent.type = sent.overlay;
+	delete sent.overlay;
+}

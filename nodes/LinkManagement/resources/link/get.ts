@@ -1,0 +1,17 @@
+import type { OperationDefinition } from '../../shared/operation';
+import { withStatistics } from '../../shared/statistics';
+import { linkIdLocator, linkIdParameter } from './locator';
+
+export const get: OperationDefinition = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a short link',
+		description:
+			'Get a short link with its destination, targeting, expiry and click statistics (under statistics)',
+	},
+	request: { method: 'GET', path: '/url/:linkId' },
+	fields: [linkIdLocator],
+	pathParameters: { linkId: linkIdParameter },
+	output: withStatistics,
+};

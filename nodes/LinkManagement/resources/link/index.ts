@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from '../../shared/operation';
+import { create } from './create';
+import { deleteLink } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { update } from './update';
+
+export const link: ResourceDefinition = {
+	resource: 'link',
+	displayName: 'Link',
+	defaultOperation: 'create',
+	operations: [getAll, get, create, update, deleteLink],
+};

@@ -1,0 +1,48 @@
+import { idLocator } from '../../shared/descriptions';
+import type { PathParameter, UrlLookup } from '../../shared/operation';
+import { InputError, parseHttpUrl, positiveWholeNumber, text } from '../../shared/validation';
+import { getAll } from './getAll';
+
+/**
+ * A link is picked from the list, given by ID, or given by its short URL as it is pasted
+ * (`https://go.example/summer`): the node looks it up by its alias.
+ */
+
+/** The alias of a short URL: the last part of its path. */
+export function aliasOfShortUrl(value: unknown, label: string): string {
+	const url = parseHttpUrl(text(value));
+	const segments = url?.pathname.split('/').filter(Boolean) ?? [];
+	if (!url || segments.length === 0) {
+		throw new InputError(
+			`${label} must be a short URL such as https://go.example/summer-sale, but got "${text(value)}"`,
+		);
+	}
+	const last = segments[segments.length - 1];
+	try {
+		return decodeURIComponent(last);
+	} catch {
+		return last;
+	}
+}
+
+export const linkByShortUrl: UrlLookup = {
+	lookup: {
+		list: getAll,
+		noun: 'link',
+		key: { label: 'alias', of: (record) => record.alias },
+		filter: 'short',
+	},
+	keyFromUrl: aliasOfShortUrl,
+};
+
+export const linkIdLocator = idLocator('linkId', 'Link', 'searchLinks', 'link', {
+	description:
+		'The short link to use: pick it from the list, give its numeric ID, or paste its short URL',
+	placeholder: 'e.g. https://go.example/summer-sale',
+});
+
+export const linkIdParameter: PathParameter = {
+	label: 'Link ID',
+	convert: positiveWholeNumber,
+	fromUrl: linkByShortUrl,
+};

@@ -1,0 +1,20 @@
+import { sentInBody, updateFields } from '../../shared/bodyFields';
+import type { OperationDefinition } from '../../shared/operation';
+import { linkFields, overlayAsType, urlField } from './fields';
+import { linkIdLocator, linkIdParameter } from './locator';
+import { withShortUrl } from './output';
+
+/** The destination is sent on every update: a source says the service requires it. */
+export const update: OperationDefinition = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a short link',
+		description:
+			'Change where a short link leads and its settings. Outputs the short URL as shorturl.',
+	},
+	request: { method: 'PUT', path: '/url/:linkId/update' },
+	fields: [linkIdLocator, sentInBody(urlField), updateFields(linkFields, { check: overlayAsType })],
+	pathParameters: { linkId: linkIdParameter },
+	output: withShortUrl,
+};

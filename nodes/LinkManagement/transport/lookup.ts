@@ -1,0 +1,91 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PathParameter, RecordLookup } from '../shared/operation';
+import { guard, InputError, text } from '../shared/validation';
+import type { RequestContext } from './context';
+import { pageOf, readPages } from './pagination';
+import { sendRequest } from './send';
+
+/**
+ * The records of a list whose key is `wanted` (compared trimmed). The service is asked to find
+ * them itself first, where the lookup has a filter; where it ignores the filter (its answer
+ * holds records that do not match), the whole list is read and searched here.
+ */
+export async function findRecords(
+	context: RequestContext,
+	lookup: RecordLookup,
+	wanted: string,
+): Promise<IDataObject[]> {
+	const { list } = lookup;
+	const listFacts = list.list ?? { keys: [] };
+	const shape = list.output ?? ((record: IDataObject) => record);
+	const request = { method: 'GET' as const, path: list.request.path };
+	const matches = (record: IDataObject) => text(lookup.key.of(record)) === wanted;
+	if (lookup.filter) {
+		const qs = { [lookup.filter]: wanted, page: 1, limit: context.settings.pageSize };
+		const body = await sendRequest(context, { ...request, qs });
+		const { records } = pageOf(body, listFacts, context, `GET ${request.path}`);
+		const shaped = records.map(shape);
+		// Only matching records (or none): the service applied the filter.
+		if (shaped.every(matches)) return shaped;
+	}
+	const found: IDataObject[] = [];
+	await readPages(context, request, listFacts, Infinity, async (records) => {
+		found.push(...records.map(shape).filter(matches));
+	});
+	return found;
+}
+
+/**
+ * The ID of the record an address names (a locator's "By URL" mode): its key read from the
+ * address and looked up in the list. None, or several the address cannot tell apart, fail the
+ * item with a message that says what was looked for.
+ */
+export async function idFromUrl(
+	context: RequestContext,
+	{ label, fromUrl }: PathParameter,
+	url: unknown,
+	parameter: (name: string) => unknown,
+): Promise<unknown> {
+	if (!fromUrl) return url;
+	const { lookup, keyFromUrl, refuse } = fromUrl;
+	const wanted = guard(context.node, context.itemIndex, () => {
+		const refused = refuse?.(parameter);
+		if (refused) throw new InputError(refused);
+		return String(keyFromUrl(url, label));
+	});
+	const found = await findRecords(context, lookup, wanted);
+	// Several with the same key (on different domains): the one whose own address it is.
+	const exact = found.filter((record) =>
+		Object.values(record).some((value) => sameAddress(value, text(url))),
+	);
+	const candidates = found.length > 1 && exact.length > 0 ? exact : found;
+	if (candidates.length === 1) return candidates[0].id;
+	const what = `${lookup.noun} with the ${lookup.key.label} "${wanted}" (from ${text(url)})`;
+	if (candidates.length === 0) {
+		throw new NodeOperationError(context.node, `${label}: no ${what} was found`, {
+			itemIndex: context.itemIndex,
+			description: `Check the address, or pick the ${lookup.noun} from the list or give its ID.`,
+		});
+	}
+	const ids = candidates.map((record) => String(record.id)).join(', ');
+	throw new NodeOperationError(
+		context.node,
+		`${label}: several records match: ${what} (IDs ${ids})`,
+		{
+			itemIndex: context.itemIndex,
+			description: `Give the ID of the ${lookup.noun} you mean instead.`,
+		},
+	);
+}
+
+const withoutTrailingSlash = (address: string) => address.replace(/\/+$/, '');
+
+function sameAddress(value: unknown, address: string): boolean {
+	return (
+		typeof value === 'string' &&
+		value.includes('://') &&
+		withoutTrailingSlash(value.trim()) === withoutTrailingSlash(address)
+	);
+}

@@ -57,6 +57,20 @@ export interface ListFacts {
 	identity?: string[];
 }
 
+/** A file an operation downloads for the record it read (a QR image), from a public address. */
+export interface FileToDownload {
+	url: string;
+	format: 'png' | 'svg';
+	fileName: string;
+	/** The binary field of the output item it goes into. */
+	binaryField: string;
+}
+
+export interface DownloadFacts {
+	/** The file for the record the operation read, as the node's parameters ask for it. */
+	file(record: IDataObject, parameter: (name: string) => unknown): FileToDownload;
+}
+
 export interface OperationFacts {
 	request: OperationRequest;
 	/** One entry per `:name` in the path. */
@@ -64,6 +78,8 @@ export interface OperationFacts {
 	list?: ListFacts;
 	/** Shapes each output record (after the service's envelope is taken off). */
 	output?: (record: IDataObject) => IDataObject;
+	/** After reading the record, download its file into the output item. */
+	download?: DownloadFacts;
 }
 
 /** One operation: its entry in the Operation list, its fields and its facts. */

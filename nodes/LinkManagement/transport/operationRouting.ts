@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IBinaryKeyData,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IHttpRequestOptions,
@@ -7,19 +8,27 @@ import type {
 } from 'n8n-workflow';
 import { isResourceLocatorValue } from 'n8n-workflow';
 
-import type { OperationFacts } from '../shared/operation';
+import type { DownloadFacts, OperationFacts } from '../shared/operation';
 import { operationSettings } from '../shared/options';
 import { fillPath } from '../shared/path';
 import { guard } from '../shared/validation';
 import type { RequestContext } from './context';
 import { requestContextOf } from './context';
+import { downloadImage, MIME_TYPES } from './download';
 import { recordOf } from './envelope';
 import { idFromUrl } from './lookup';
 import { readPages } from './pagination';
-import { asNodeError, withoutSecrets } from './redact';
+import { asNodeError, redactDeep, redactError } from './redact';
+import type { ServiceRequest } from './send';
 import { sendRequest } from './send';
 
 type PreparedOptions = DeclarativeRestApiSettings.ResultOptions['options'];
+
+/** What an operation outputs for its item: records, and a file where it downloads one. */
+interface Output {
+	json: IDataObject;
+	binary?: IBinaryKeyData;
+}
 
 /**
  * What n8n's declarative routing runs for every item of an operation (the operation's
@@ -34,8 +43,8 @@ export function routeThroughTransport(facts: OperationFacts) {
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
 		try {
-			const records = await runOperation(this, facts, requestData.options);
-			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			const outputs = await runOperation(this, facts, requestData.options);
+			return outputs.map((output) => ({ ...output, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
 			if (this.continueOnFail()) {
@@ -46,11 +55,12 @@ export function routeThroughTransport(facts: OperationFacts) {
 	};
 }
 
+/** The operation for one item; its output and any error free of the credential's secrets. */
 async function runOperation(
 	fns: IExecutePaginationFunctions,
 	facts: OperationFacts,
 	prepared: PreparedOptions,
-): Promise<IDataObject[]> {
+): Promise<Output[]> {
 	const node = fns.getNode();
 	const itemIndex = fns.getItemIndex();
 	const { limit, ...settings } = guard(node, itemIndex, () =>
@@ -61,11 +71,17 @@ async function runOperation(
 		settings,
 		signal: fns.getExecutionCancelSignal(),
 	});
-	return await withoutSecrets(
-		context.secrets,
-		node,
-		async () => await sendOperation(fns, context, facts, prepared, limit),
-	);
+	let outputs: Output[];
+	try {
+		outputs = await sendOperation(fns, context, facts, prepared, limit);
+	} catch (caught) {
+		throw redactError(context.secrets, asNodeError(node, caught, itemIndex));
+	}
+	// A file is the service's image as it came: only the records can hold an echoed key.
+	return outputs.map(({ json, binary }) => ({
+		json: redactDeep(context.secrets, json),
+		...(binary ? { binary } : {}),
+	}));
 }
 
 async function sendOperation(
@@ -74,13 +90,13 @@ async function sendOperation(
 	facts: OperationFacts,
 	prepared: PreparedOptions,
 	limit: number,
-): Promise<IDataObject[]> {
+): Promise<Output[]> {
 	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
 	const fromUrls = await idsFromUrls(fns, context, facts, parameter);
 	const { path, ids } = guard(context.node, context.itemIndex, () =>
 		fillPath(facts, (name) => (name in fromUrls ? fromUrls[name] : parameter(name))),
 	);
-	const request = {
+	const request: ServiceRequest = {
 		method: facts.request.method,
 		path,
 		qs: prepared.qs as IDataObject,
@@ -89,13 +105,42 @@ async function sendOperation(
 		prepared: prepared as Partial<IHttpRequestOptions>,
 	};
 	const shape = facts.output ?? ((record: IDataObject) => record);
-	if (!facts.list) return [shape(recordOf(await sendRequest(context, request), ids))];
+	if (facts.list) {
+		const collected: Output[] = [];
+		await readPages(context, request, facts.list, limit, async (records) => {
+			collected.push(...records.map((record) => ({ json: shape(record) })));
+		});
+		return collected;
+	}
+	const record = shape(recordOf(await sendRequest(context, request), ids));
+	if (!facts.download) return [{ json: record }];
+	return [await withFile(fns, context, facts.download, record, request.prepared, parameter)];
+}
 
-	const collected: IDataObject[] = [];
-	await readPages(context, request, facts.list, limit, async (records) => {
-		collected.push(...records.map(shape));
-	});
-	return collected;
+/** The record with its file (a QR image), downloaded from its public address without the key. */
+async function withFile(
+	fns: IExecutePaginationFunctions,
+	context: RequestContext,
+	download: DownloadFacts,
+	record: IDataObject,
+	prepared: Partial<IHttpRequestOptions> | undefined,
+	parameter: (name: string) => unknown,
+): Promise<Output> {
+	const file = guard(context.node, context.itemIndex, () => download.file(record, parameter));
+	const data = await downloadImage(
+		{
+			node: context.node,
+			itemIndex: context.itemIndex,
+			timeoutMs: context.settings.timeoutMs,
+			signal: context.signal,
+			get: async (options) => await fns.helpers.httpRequest(options),
+			prepared,
+		},
+		file.url,
+		file.format,
+	);
+	const binary = await fns.helpers.prepareBinaryData(data, file.fileName, MIME_TYPES[file.format]);
+	return { json: record, binary: { [file.binaryField]: binary } };
 }
 
 /** The IDs of path parameters given as an address ("By URL"), each looked up through the transport. */

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../shared/operation';
 import { create } from './create';
 import { deleteLink } from './delete';
+import { downloadImage } from './downloadImage';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
@@ -9,5 +10,5 @@ export const link: ResourceDefinition = {
 	resource: 'link',
 	displayName: 'Link',
 	defaultOperation: 'create',
-	operations: [getAll, get, create, update, deleteLink],
+	operations: [getAll, get, create, update, deleteLink, downloadImage],
 };

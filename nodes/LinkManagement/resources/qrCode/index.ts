@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../shared/operation';
 import { create } from './create';
 import { deleteQrCode } from './delete';
+import { downloadImage } from './downloadImage';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
@@ -9,5 +10,5 @@ export const qrCode: ResourceDefinition = {
 	resource: 'qrCode',
 	displayName: 'QR Code',
 	defaultOperation: 'getAll',
-	operations: [getAll, get, create, update, deleteQrCode],
+	operations: [getAll, get, create, update, deleteQrCode, downloadImage],
 };

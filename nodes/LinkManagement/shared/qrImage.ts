@@ -1,0 +1,68 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { DownloadFacts } from './operation';
+import { InputError, oneOf, parseHttpUrl, positiveWholeNumber, text } from './validation';
+
+/**
+ * "Download QR Image": the QR code of a record as a PNG or SVG file, from the service's public
+ * QR addresses (not the API). Where a record's file is: a stored QR code's `link` is its
+ * `/qr/:alias` address, so its file is at `link/download/<format>/<size>`; a short link's is at
+ * `shorturl/qr/download/<format>/<size>`.
+ */
+
+export const qrImageFields: INodeProperties[] = [
+	{
+		displayName: 'Format',
+		name: 'format',
+		type: 'options',
+		default: 'png',
+		options: [
+			{ name: 'PNG', value: 'png', description: 'A picture, for e-mails, documents and the web' },
+			{ name: 'SVG', value: 'svg', description: 'A drawing that scales to any size, for print' },
+		],
+	},
+	{
+		displayName: 'Size',
+		name: 'size',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 1000,
+		description: 'Width and height of the image in pixels',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the file in',
+	},
+];
+
+/**
+ * The file of a record whose address field (`link`, `shorturl`) leads to its QR image below
+ * `path` (`/download`, `/qr/download`); named `<prefix>-<id>.<format>`.
+ */
+export function qrImageDownload(addressField: string, path: string, prefix: string): DownloadFacts {
+	return {
+		file(record: IDataObject, parameter) {
+			const format = oneOf(['png', 'svg'])(parameter('format'), 'Format') as 'png' | 'svg';
+			const size = positiveWholeNumber(parameter('size'), 'Size');
+			const binaryField = text(parameter('binaryPropertyName'));
+			if (!binaryField) throw new InputError('Put Output File in Field must not be empty');
+			const address = parseHttpUrl(text(record[addressField]));
+			if (!address) {
+				throw new InputError(
+					`The service's answer has no address in "${addressField}" to download the QR image from (it has "${text(record[addressField])}")`,
+				);
+			}
+			const base = address.toString().replace(/\/+$/, '');
+			return {
+				url: `${base}${path}/${format}/${size}`,
+				format,
+				fileName: `${prefix}-${String(record.id)}.${format}`,
+				binaryField,
+			};
+		},
+	};
+}

@@ -1,7 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from './descriptions';
-import type { ListFacts, OperationDefinition, OperationFacts, PathParameter } from './operation';
+import type {
+	ListFacts,
+	OperationDefinition,
+	OperationFacts,
+	PathParameter,
+	UpsertFacts,
+} from './operation';
 import { positiveWholeNumber } from './validation';
 
 /** A path parameter holding a record's ID: a positive whole number. */
@@ -53,4 +59,58 @@ export function deleteOperation(
 		fields: [locator],
 		pathParameters: { [locator.name]: id },
 	};
+}
+
+/**
+ * A "Create or Update" operation: the fields of the resource's create (with the matched value
+ * among them), and the facts that find, create or update the record.
+ */
+export function upsertOperation(
+	singular: string,
+	matchedOn: string,
+	fields: INodeProperties[],
+	upsert: UpsertFacts,
+): OperationDefinition {
+	return {
+		option: {
+			name: 'Create or Update',
+			value: 'upsert',
+			action: `Create or update a ${singular} by ${matchedOn}`,
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
+		},
+		request: upsert.create.request,
+		fields,
+		upsert,
+	};
+}
+
+/** A match on one field that the list shows under the same name. */
+export const matchOn =
+	(field: string, label: string): UpsertFacts['key'] =>
+	() => ({
+		field,
+		shownAs: field,
+		label,
+	});
+
+/** The Match On selector of a resource whose records can be found by one of several values. */
+export function matchOnField(
+	what: string,
+	byDefault: string,
+	options: Array<{ name: string; value: string; description: string }>,
+): INodeProperties {
+	return {
+		displayName: 'Match On',
+		name: 'matchOn',
+		type: 'options',
+		noDataExpression: true,
+		default: byDefault,
+		description: `Which value finds the ${what} to update`,
+		options,
+	};
+}
+
+/** What a create would send, without the fields an update does not send. */
+export function without(body: IDataObject, ...fields: string[]): IDataObject {
+	return Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field)));
 }

@@ -71,6 +71,36 @@ export interface DownloadFacts {
 	file(record: IDataObject, parameter: (name: string) => unknown): FileToDownload;
 }
 
+/** The value a "Create or Update" matches records on. */
+export interface MatchKey {
+	/** The body field the value is sent in (`name`, `custom`). */
+	field: string;
+	/** The record field a list shows it in (`name`, `alias`). */
+	shownAs: string;
+	/** How messages name it: "Name", "Alias". */
+	label: string;
+	/** Makes equal values equal (a domain's case and trailing slash); values are trimmed first. */
+	normalize?: (value: string) => string;
+	/** A query parameter with which the service finds records by this value itself. */
+	filter?: string;
+}
+
+/** "Create or Update": find the record by its key in the list, then create or update it. */
+export interface UpsertFacts {
+	/** The list the record is looked up in (read once per execution). */
+	list: OperationFacts;
+	create: OperationFacts;
+	/** Its path has one `:id` placeholder, filled with the matched record's ID. */
+	update: OperationFacts;
+	key: (parameter: (name: string) => unknown) => MatchKey;
+	/** What an update of the matched record sends, from what a create would send. */
+	updateBody: (body: IDataObject) => IDataObject;
+	/** Body fields a list shows under another name (`url` → `longurl`). */
+	shownAs?: Record<string, string>;
+	/** Fields an update cannot change: a matched record showing another value fails the item. */
+	fixed?: string[];
+}
+
 export interface OperationFacts {
 	request: OperationRequest;
 	/** One entry per `:name` in the path. */
@@ -80,6 +110,8 @@ export interface OperationFacts {
 	output?: (record: IDataObject) => IDataObject;
 	/** After reading the record, download its file into the output item. */
 	download?: DownloadFacts;
+	/** Instead of one request: find the record by its key, then create or update it. */
+	upsert?: UpsertFacts;
 }
 
 /** One operation: its entry in the Operation list, its fields and its facts. */

@@ -21,6 +21,7 @@ import { readPages } from './pagination';
 import { asNodeError, redactDeep, redactError } from './redact';
 import type { ServiceRequest } from './send';
 import { sendRequest } from './send';
+import { upsert } from './upsert';
 
 type PreparedOptions = DeclarativeRestApiSettings.ResultOptions['options'];
 
@@ -92,6 +93,11 @@ async function sendOperation(
 	limit: number,
 ): Promise<Output[]> {
 	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
+	if (facts.upsert) {
+		const body = { ...(prepared.body as IDataObject) };
+		const preparedOptions = prepared as Partial<IHttpRequestOptions>;
+		return [{ json: await upsert(fns, context, facts.upsert, body, preparedOptions) }];
+	}
 	const fromUrls = await idsFromUrls(fns, context, facts, parameter);
 	const { path, ids } = guard(context.node, context.itemIndex, () =>
 		fillPath(facts, (name) => (name in fromUrls ? fromUrls[name] : parameter(name))),

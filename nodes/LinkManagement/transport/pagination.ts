@@ -26,26 +26,31 @@ export interface Page {
  */
 const MAX_EMPTY_PAGES_IN_A_ROW = 5;
 
+/** What the reader of a list does with a page: `stop` ends the reading early. */
+export type PageHandler = (records: IDataObject[], page: Page) => Promise<void | 'stop'>;
+
 /**
  * Reads a list page by page, asking page 1, 2, 3, … (never the same page twice, whatever
  * `currentpage` says, counting from 0 included) with the same page size, so that page numbers
- * keep meaning the same records. It stops with `limit` records, at `maxpage` (a short or empty
- * page before it does not end the list: the service skips records it cannot show), or, without
- * `maxpage`, at an empty or short page or `nextpage: null`. A record that comes again (the list
- * shifted while being read; system records repeated on every page) is passed on once.
+ * keep meaning the same records. It stops with `limit` records, when `onPage` says `stop`, at
+ * `maxpage` (a short or empty page before it does not end the list: the service skips records
+ * it cannot show), or, without `maxpage`, at an empty or short page or `nextpage: null`. A
+ * record that comes again (the list shifted while being read; system records repeated on every
+ * page) is passed on once. `from` starts at a later page (the earlier ones were read already).
  */
 export async function readPages(
 	context: RequestContext,
 	request: ServiceRequest,
 	list: ListFacts,
 	limit: number,
-	onPage: (records: IDataObject[]) => Promise<void>,
+	onPage: PageHandler,
+	{ from = 1 }: { from?: number } = {},
 ): Promise<void> {
 	const perPage = Math.min(context.settings.pageSize, limit);
 	const seen = new Set<string>();
 	let collected = 0;
 	let emptyInARow = 0;
-	for (let page = 1; collected < limit; page++) {
+	for (let page = from; collected < limit; page++) {
 		const body = await sendRequest(context, {
 			...request,
 			qs: { ...request.qs, page, limit: perPage },
@@ -57,12 +62,12 @@ export async function readPages(
 			seen.add(identity);
 			return true;
 		});
-		if (page > 1 && found.records.length > 0 && fresh.length === 0 && hasIds(found.records)) {
+		if (page > from && found.records.length > 0 && fresh.length === 0 && hasIds(found.records)) {
 			throw repeatedPage(context, page, found.current, collected);
 		}
 		const taken = fresh.slice(0, limit - collected);
 		collected += taken.length;
-		if (taken.length) await onPage(taken);
+		if (taken.length && (await onPage(taken, found)) === 'stop') return;
 
 		emptyInARow = found.records.length === 0 ? emptyInARow + 1 : 0;
 		const { maxPage, current } = found;

@@ -4,10 +4,11 @@ import { create } from './create';
 import { deleteCampaign } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
+import { upsert } from './upsert';
 
 export const campaign: ResourceDefinition = {
 	resource: 'campaign',
 	displayName: 'Campaign',
 	defaultOperation: 'getAll',
-	operations: [getAll, create, assignLink, update, deleteCampaign],
+	operations: [getAll, create, assignLink, update, deleteCampaign, upsert],
 };

@@ -5,10 +5,11 @@ import { deleteChannel } from './delete';
 import { getAll } from './getAll';
 import { getItems } from './getItems';
 import { update } from './update';
+import { upsert } from './upsert';
 
 export const channel: ResourceDefinition = {
 	resource: 'channel',
 	displayName: 'Channel',
 	defaultOperation: 'getAll',
-	operations: [getAll, getItems, create, assignItem, update, deleteChannel],
+	operations: [getAll, getItems, create, assignItem, update, deleteChannel, upsert],
 };

@@ -3,10 +3,11 @@ import { create } from './create';
 import { deleteDomain } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
+import { upsert } from './upsert';
 
 export const domain: ResourceDefinition = {
 	resource: 'domain',
 	displayName: 'Branded Domain',
 	defaultOperation: 'getAll',
-	operations: [getAll, create, update, deleteDomain],
+	operations: [getAll, create, update, deleteDomain, upsert],
 };

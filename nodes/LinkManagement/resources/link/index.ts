@@ -5,10 +5,11 @@ import { downloadImage } from './downloadImage';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
+import { upsert } from './upsert';
 
 export const link: ResourceDefinition = {
 	resource: 'link',
 	displayName: 'Link',
 	defaultOperation: 'create',
-	operations: [getAll, get, create, update, deleteLink, downloadImage],
+	operations: [getAll, get, create, update, deleteLink, downloadImage, upsert],
 };

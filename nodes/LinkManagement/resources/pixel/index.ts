@@ -3,10 +3,11 @@ import { create } from './create';
 import { deletePixel } from './delete';
 import { getAll } from './getAll';
 import { update } from './update';
+import { upsert } from './upsert';
 
 export const pixel: ResourceDefinition = {
 	resource: 'pixel',
 	displayName: 'Pixel',
 	defaultOperation: 'getAll',
-	operations: [getAll, create, update, deletePixel],
+	operations: [getAll, create, update, deletePixel, upsert],
 };

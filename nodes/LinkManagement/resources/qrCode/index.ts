@@ -5,10 +5,11 @@ import { downloadImage } from './downloadImage';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
+import { upsert } from './upsert';
 
 export const qrCode: ResourceDefinition = {
 	resource: 'qrCode',
 	displayName: 'QR Code',
 	defaultOperation: 'getAll',
-	operations: [getAll, get, create, update, deleteQrCode, downloadImage],
+	operations: [getAll, get, create, update, deleteQrCode, downloadImage, upsert],
 };

@@ -1,0 +1,19 @@
+import { additionalFields, sentInBody } from '../../shared/bodyFields';
+import { matchOn, upsertOperation } from '../../shared/commonOperations';
+import { create } from './create';
+import { campaignNameField, publicField, slugField } from './fields';
+import { getAll } from './getAll';
+import { update } from './update';
+
+export const upsert = upsertOperation(
+	'campaign',
+	'name',
+	[sentInBody(campaignNameField(true)), additionalFields([publicField, slugField])],
+	{
+		list: getAll,
+		create,
+		update,
+		key: matchOn('name', 'Name'),
+		updateBody: (sent) => sent,
+	},
+);

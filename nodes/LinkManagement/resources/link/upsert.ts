@@ -1,0 +1,50 @@
+import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
+import { matchOnField, upsertOperation } from '../../shared/commonOperations';
+import { pathSegment, text } from '../../shared/validation';
+import { create } from './create';
+import { linkFields, overlayAsType, urlField } from './fields';
+import { getAll } from './getAll';
+import { update } from './update';
+
+export const upsert = upsertOperation(
+	'short link',
+	'alias or destination URL',
+	[
+		matchOnField('short link', 'alias', [
+			{ name: 'Alias', value: 'alias', description: 'The link with the same alias is updated' },
+			{
+				name: 'URL',
+				value: 'url',
+				description: 'The link to the same destination URL is updated',
+			},
+		]),
+		sentInBody(
+			textField(
+				{
+					displayName: 'Alias',
+					name: 'custom',
+					placeholder: 'e.g. summer-sale',
+					description:
+						'The part of the short URL after the domain. Needed when matching on the alias.',
+				},
+				pathSegment,
+			),
+		),
+		sentInBody(urlField),
+		additionalFields(
+			linkFields.filter(({ property }) => property.name !== 'custom'),
+			overlayAsType,
+		),
+	],
+	{
+		list: getAll,
+		create,
+		update,
+		key: (parameter) =>
+			text(parameter('matchOn')) === 'url'
+				? { field: 'url', shownAs: 'longurl', label: 'URL' }
+				: { field: 'custom', shownAs: 'alias', label: 'Alias', filter: 'short' },
+		updateBody: (sent) => sent,
+		shownAs: { url: 'longurl', custom: 'alias' },
+	},
+);

@@ -1,0 +1,144 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { MatchKey, OperationFacts } from '../shared/operation';
+import { text } from '../shared/validation';
+import type { RequestContext } from './context';
+import { pageOf, readPages } from './pagination';
+import { sendRequest } from './send';
+
+/**
+ * The records of one list by their key (a name, an alias…), shared by every item of one run of
+ * the node: the list is read once (Return All, pages of the Page Size) however many items ask,
+ * and kept up to date by what the items create and update, so two items with the same key make
+ * one record. Items with the same key take turns. Where the service can find records by the key
+ * itself (a link's alias) and the list is long, each key is asked for instead, when that costs
+ * fewer requests than reading the rest of the list.
+ */
+export class RecordIndex {
+	private readonly byKey = new Map<string, IDataObject[]>();
+	private readonly asked = new Map<string, Promise<void>>();
+	private readonly turns = new Map<string, Promise<unknown>>();
+	private firstPage?: Promise<{ complete: boolean; pages: number }>;
+	private rest?: Promise<void>;
+
+	constructor(
+		private readonly list: OperationFacts,
+		private readonly key: MatchKey,
+		/** How many items may ask (an upper bound of the distinct keys). */
+		private readonly items: number,
+	) {}
+
+	/** The key as records are compared on: trimmed, and normalized where the key says. */
+	keyOf(value: unknown): string {
+		const trimmed = text(value);
+		return this.key.normalize ? this.key.normalize(trimmed) : trimmed;
+	}
+
+	/** Runs `work` for one key after the work of earlier items with the same key has ended. */
+	async inTurn<T>(wanted: string, work: () => Promise<T>): Promise<T> {
+		const before = this.turns.get(wanted) ?? Promise.resolve();
+		const mine = before.then(work, work);
+		this.turns.set(
+			wanted,
+			mine.catch(() => undefined),
+		);
+		return await mine;
+	}
+
+	/** The records whose key is `wanted`. */
+	async find(context: RequestContext, wanted: string): Promise<IDataObject[]> {
+		this.firstPage ??= this.readFirstPage(context);
+		const { complete, pages } = await this.firstPage;
+		if (!complete) {
+			// Asking per key costs one request each; the rest of the list one per page.
+			if (this.key.filter && this.items < pages - 1 && !this.rest) {
+				await this.askFor(context, wanted);
+			} else {
+				this.rest ??= this.readPages(context, 2);
+				await this.rest;
+			}
+		}
+		return [...(this.byKey.get(wanted) ?? [])];
+	}
+
+	/** A record the run created, as a later item with its key will find it. */
+	add(record: IDataObject): void {
+		const wanted = this.keyOf(record[this.key.shownAs]);
+		this.byKey.set(wanted, [...(this.byKey.get(wanted) ?? []), record]);
+	}
+
+	private async readFirstPage(context: RequestContext) {
+		let pages = 1;
+		let complete = true;
+		await this.readPages(context, 1, async (records, page) => {
+			this.store(records);
+			pages = page.maxPage ?? pages + 1;
+			complete =
+				page.last ||
+				(page.maxPage === undefined
+					? records.length < context.settings.pageSize
+					: page.maxPage <= 1);
+			return 'stop';
+		});
+		return { complete, pages };
+	}
+
+	private async readPages(
+		context: RequestContext,
+		from: number,
+		onPage?: (
+			records: IDataObject[],
+			page: { maxPage?: number; last: boolean },
+		) => Promise<void | 'stop'>,
+	): Promise<void> {
+		const request = { method: 'GET' as const, path: this.list.request.path };
+		await readPages(
+			context,
+			request,
+			this.list.list ?? { keys: [] },
+			Infinity,
+			onPage ??
+				(async (records) => {
+					this.store(records);
+				}),
+			{ from },
+		);
+	}
+
+	/** One key asked of the service; where it ignores the filter, the rest of the list is read. */
+	private async askFor(context: RequestContext, wanted: string): Promise<void> {
+		let asking = this.asked.get(wanted);
+		if (!asking) {
+			asking = (async () => {
+				const { path } = this.list.request;
+				const qs = {
+					[this.key.filter as string]: wanted,
+					page: 1,
+					limit: context.settings.pageSize,
+				};
+				const body = await sendRequest(context, { method: 'GET', path, qs });
+				const { records } = pageOf(body, this.list.list ?? { keys: [] }, context, `GET ${path}`);
+				const shaped = records.map(this.list.output ?? ((record) => record));
+				if (shaped.every((record) => this.keyOf(record[this.key.shownAs]) === wanted)) {
+					this.store(records);
+				} else {
+					this.rest ??= this.readPages(context, 2);
+					await this.rest;
+				}
+			})();
+			this.asked.set(wanted, asking);
+		}
+		await asking;
+	}
+
+	/** Records as the list shows them, each once (by ID). */
+	private store(records: IDataObject[]): void {
+		const shape = this.list.output ?? ((record: IDataObject) => record);
+		for (const record of records.map(shape)) {
+			const wanted = this.keyOf(record[this.key.shownAs]);
+			const known = this.byKey.get(wanted) ?? [];
+			if (known.some((other) => other.id !== undefined && other.id === record.id)) continue;
+			this.byKey.set(wanted, [...known, record]);
+		}
+	}
+}

@@ -1,0 +1,138 @@
+import type { IDataObject, IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { UpsertFacts } from '../shared/operation';
+import { fillPath } from '../shared/path';
+import { guard, InputError, text } from '../shared/validation';
+import type { RequestContext } from './context';
+import { recordOf } from './envelope';
+import { RecordIndex } from './recordIndex';
+import { sendRequest } from './send';
+
+/**
+ * "Create or Update" for one item: the record with the item's key is looked up in the list (read
+ * once per run of the node, see RecordIndex). None: it is created. One: it is updated — unless
+ * the list shows every field the update would send with the asked value already, then nothing is
+ * sent and the item says `unchanged`. Several: the item fails naming them, and nothing is sent.
+ */
+
+export type Outcome = 'created' | 'updated' | 'unchanged';
+
+/** The indexes of one run of the node (its execute data), by list, key and credential. */
+const indexesOfRun = new WeakMap<object, Map<string, RecordIndex>>();
+
+function indexFor(
+	fns: IExecutePaginationFunctions,
+	context: RequestContext,
+	facts: UpsertFacts,
+	parameter: (name: string) => unknown,
+): RecordIndex {
+	const run = fns.getExecuteData();
+	const indexes = indexesOfRun.get(run) ?? new Map<string, RecordIndex>();
+	indexesOfRun.set(run, indexes);
+	const key = facts.key(parameter);
+	const name = [context.budget, facts.list.request.path, key.shownAs].join(' ');
+	let index = indexes.get(name);
+	if (!index) {
+		const items = run.data?.main?.[0]?.length ?? 1;
+		index = new RecordIndex(facts.list, key, items);
+		indexes.set(name, index);
+	}
+	return index;
+}
+
+export async function upsert(
+	fns: IExecutePaginationFunctions,
+	context: RequestContext,
+	facts: UpsertFacts,
+	body: IDataObject,
+	prepared: Partial<IHttpRequestOptions> | undefined,
+): Promise<IDataObject> {
+	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
+	const key = facts.key(parameter);
+	const index = indexFor(fns, context, facts, parameter);
+	const wanted = guard(context.node, context.itemIndex, () => {
+		const value = index.keyOf(body[key.field]);
+		if (!value) throw new InputError(`${key.label} must not be empty: records are matched on it`);
+		return value;
+	});
+	return await index.inTurn(wanted, async () => {
+		const matches = await index.find(context, wanted);
+		if (matches.length > 1) {
+			const ids = matches.map((record) => String(record.id)).join(', ');
+			throw new NodeOperationError(
+				context.node,
+				`${matches.length} records have the ${key.label.toLowerCase()} "${text(body[key.field])}" (IDs ${ids}); nothing was sent`,
+				{
+					itemIndex: context.itemIndex,
+					description: `Create or Update needs the ${key.label.toLowerCase()} to name one record. Make it unique, or update the one you mean by its ID.`,
+				},
+			);
+		}
+		const send = async (facts: UpsertFacts['create'], path: string, sent: IDataObject) =>
+			await sendRequest(context, { method: facts.request.method, path, body: sent, prepared });
+
+		if (matches.length === 0) {
+			const answer = await send(facts.create, facts.create.request.path, body);
+			const created = recordOf(answer, {});
+			index.add({ ...shown(facts, body), ...created });
+			return { ...(facts.create.output ?? same)(created), outcome: 'created' };
+		}
+
+		const [match] = matches;
+		guard(context.node, context.itemIndex, () => refuseFixedChanges(facts, match, body, key.label));
+		const update = facts.updateBody(body);
+		if (alreadyHas(match, shown(facts, update))) return { ...match, outcome: 'unchanged' };
+		const { path } = fillPath(facts.update, () => match.id);
+		const answer = await send(facts.update, path, update);
+		Object.assign(match, shown(facts, update));
+		const updated = (facts.update.output ?? same)(recordOf(answer, {}));
+		return { id: match.id, ...updated, outcome: 'updated' };
+	});
+}
+
+const same = (record: IDataObject) => record;
+
+/** The sent fields under the names the list shows them by. */
+function shown(facts: UpsertFacts, body: IDataObject): IDataObject {
+	const names = facts.shownAs ?? {};
+	return Object.fromEntries(
+		Object.entries(body).map(([field, value]) => [names[field] ?? field, value]),
+	);
+}
+
+/** Every field the update would send is shown by the list with that value already. */
+function alreadyHas(record: IDataObject, sent: IDataObject): boolean {
+	return Object.entries(sent).every(
+		([field, value]) => field in record && equal(record[field], value),
+	);
+}
+
+/** Equal as the service stores them: text trimmed (colors in any case), numbers, yes/no. */
+function equal(stored: unknown, asked: unknown): boolean {
+	if (typeof asked === 'boolean') return truthy(stored) === asked;
+	if (typeof asked === 'object' && asked !== null) {
+		return JSON.stringify(stored) === JSON.stringify(asked);
+	}
+	const [a, b] = [text(stored), text(asked)];
+	if (/^#[0-9a-f]{6}$/i.test(b)) return a.toLowerCase() === b.toLowerCase();
+	return a === b;
+}
+
+const truthy = (value: unknown) =>
+	value === true || value === 1 || ['1', 'true'].includes(text(value).toLowerCase());
+
+function refuseFixedChanges(
+	facts: UpsertFacts,
+	match: IDataObject,
+	body: IDataObject,
+	keyLabel: string,
+): void {
+	for (const field of facts.fixed ?? []) {
+		if (body[field] === undefined || !(field in match) || equal(match[field], body[field]))
+			continue;
+		throw new InputError(
+			`${field[0].toUpperCase()}${field.slice(1)} cannot be changed by an update: the record with this ${keyLabel.toLowerCase()} (ID ${String(match.id)}) has ${field} "${text(match[field])}", not "${text(body[field])}". Nothing was sent; delete it and create it again, or use another ${keyLabel.toLowerCase()}.`,
+		);
+	}
+}

@@ -57,11 +57,12 @@ export class LinkManagementApi implements ICredentialType {
 
 	// Same normalisation as the node's base URL (see nodes/LinkManagement/transport/baseUrl.ts):
 	// drop trailing slashes and a trailing /api, then append /api. A Base URL the node refuses
-	// (not http(s), or with a query or #fragment) gives no address, so the test fails too.
+	// (not http(s), with a user name or password, a query or #fragment) gives no address, so the
+	// test fails too.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:
-				'={{ /^https?:\\/\\/[^?#]+$/i.test(String($credentials.baseUrl).trim()) ? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api$/i, "") + "/api" : "" }}',
+				'={{ /^https?:\\/\\/[^\\/?#@\\s]+(\\/[^?#]*)?$/i.test(String($credentials.baseUrl).trim()) ? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api$/i, "") + "/api" : "" }}',
 			url: '/account',
 			method: 'GET',
 			headers: { Accept: 'application/json' },

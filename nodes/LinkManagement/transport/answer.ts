@@ -21,8 +21,9 @@ export interface Answer {
 /**
  * Reads an answer as the reference and the real installations give it: success is `error` 0
  * ("0" in lists; compared loosely), a rate limit is HTTP 429 or a body whose `error` is 429 or
- * whose message says too many requests (the family answers HTTP 200 with `Retry-After` in the
- * body). Nothing else is a rate limit, whatever the X-RateLimit-* headers say.
+ * whose message says the rate limit was hit (real installations answer HTTP 200 with
+ * `Retry-After` in the body). Nothing else is a rate limit, whatever the X-RateLimit-* headers
+ * say.
  */
 export function readAnswer(response: IN8nHttpFullResponse, now: number): Answer {
 	const status = response.statusCode;
@@ -64,12 +65,18 @@ function isSuccess(error: unknown): boolean {
 	return error === 0 || error === '0' || error === false;
 }
 
+/**
+ * A message that says the rate limit was hit, in the usual wordings: "Too many requests",
+ * "Rate limit exceeded", "API rate limit reached", "You have been rate limited". A message that
+ * only mentions a limit (a plan's, a quota's) is not one: waiting would not help.
+ */
+const RATE_LIMIT_WORDS =
+	/too many (api )?requests|rate[ -]?limit(s|ed)?\b[^.]*?\b(exceeded|reached|hit)\b|\b(exceeded|reached|hit)\b[^.]*?\brate[ -]?limit|\b(been|are|being|is) rate[ -]?limited\b/i;
+
 function isRateLimit(status: number, body: unknown): boolean {
 	if (status === 429) return true;
 	if (!isRecord(body)) return false;
-	return (
-		String(body.error).trim() === '429' || /too many (api )?requests/i.test(textOf(body.message))
-	);
+	return String(body.error).trim() === '429' || RATE_LIMIT_WORDS.test(textOf(body.message));
 }
 
 function parseBody(body: unknown): unknown {

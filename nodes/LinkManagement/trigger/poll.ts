@@ -12,7 +12,8 @@ import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
 import { EVENT_VALUES, TRIGGER_EVENTS } from './events';
 import { unlessUnderWay } from './overlap';
-import { eventPath, readRecords } from './read';
+import { orderOf } from './order';
+import { eventPath, readNewRecords, readRecords } from './read';
 import { emptyState, readState, writeState } from './state';
 import { noTestEvent, testEvent } from './testEvent';
 
@@ -21,11 +22,12 @@ type PollResult = INodeExecutionData[][] | null;
 /**
  * One poll: reads the event's list through the transport (the action node's budget per
  * credential), compares it with what earlier polls recorded, records it, and returns what is
- * new. The first poll (of an activation, or with nothing recorded for this event yet) records
- * and returns `null`, as does a poll that finds nothing: an empty array would start an
- * execution. A poll that fails throws before anything is recorded, so the next one emits what
- * this one missed. In manual mode ("Fetch Test Event") it returns the most recent record and
- * records nothing.
+ * new. A "new record" event on a list that is newest first reads only until it reaches what
+ * it recorded (one request when little is new); the others read the whole list. The first
+ * poll (of an activation, or with nothing recorded for this event yet) records and returns
+ * `null`, as does a poll that finds nothing: an empty array would start an execution. A poll
+ * that fails throws before anything is recorded, so the next one emits what this one missed.
+ * In manual mode ("Fetch Test Event") it returns the most recent record and records nothing.
  */
 export async function poll(this: IPollFunctions): Promise<PollResult> {
 	if (this.getMode() === 'manual') return await pollOnce(this, true);
@@ -100,12 +102,20 @@ async function pollForChanges(
 	context: RequestContext,
 	{ event, threshold, path }: PollSetup,
 ): Promise<PollResult> {
-	const records = await readRecords(context, event, path);
 	const scope = [event.value, `${context.apiRoot}${path}`, threshold || ''].join(' ');
 	const staticData = fns.getWorkflowStaticData('node');
 	const previous = startsActivation(fns) ? undefined : readState(staticData, scope);
 	const state = previous ?? emptyState(scope);
-	const found = recordChanges(event, records, state, threshold);
+	let found: IDataObject[];
+	if (event.kind === 'created' && previous?.order === 'newestFirst') {
+		// Only as far as what was recorded: one request when little is new.
+		found = await readNewRecords(context, event, path, state);
+	} else {
+		// The whole list: the first poll, a list in another order, counts to compare.
+		const records = await readRecords(context, event, path);
+		found = recordChanges(event, records, state, threshold);
+		state.order = event.kind === 'created' ? orderOf(records, event) : undefined;
+	}
 	writeState(staticData, state);
 	recordedBy(fns);
 	if (!previous || found.length === 0) return null;

@@ -3,7 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { fillPath } from '../shared/path';
 import type { RequestContext } from '../transport/context';
 import { readPages } from '../transport/pagination';
+import { identityOf, recordChanges } from './diff';
 import type { TriggerEvent } from './events';
+import { inNewestFirstOrder } from './order';
+import type { TriggerState } from './state';
 
 /**
  * The event's path with its `:name` placeholders filled from the node's parameters (the
@@ -12,25 +15,62 @@ import type { TriggerEvent } from './events';
 export const eventPath = (event: TriggerEvent, parameter: (name: string) => unknown): string =>
 	fillPath(event.listOperation, parameter).path;
 
-/**
- * Every record of the event's list through the transport (Return All: page 1, 2, … with the
- * Page Size, 1,000 by default), each once, shaped as the action node outputs it.
- */
-export async function readRecords(
+/** Each page of the event's list through the transport, shaped as the action node outputs it. */
+async function readShaped(
 	context: RequestContext,
 	event: TriggerEvent,
 	path: string,
-): Promise<IDataObject[]> {
+	onPage: (records: IDataObject[]) => Promise<void | 'stop'>,
+): Promise<void> {
 	const { list, output = (record: IDataObject) => record } = event.listOperation;
-	const records: IDataObject[] = [];
 	await readPages(
 		context,
 		{ method: 'GET', path },
 		list ?? { keys: [] },
 		Infinity,
-		async (page) => {
-			records.push(...page.map(output));
-		},
+		async (page) => await onPage(page.map(output)),
 	);
+}
+
+/** Every record of the event's list (Return All: pages of the Page Size, 1,000 by default). */
+export async function readRecords(
+	context: RequestContext,
+	event: TriggerEvent,
+	path: string,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	await readShaped(context, event, path, async (page) => {
+		records.push(...page);
+	});
 	return records;
+}
+
+/**
+ * For a "new record" event on a list that was newest first: reads page after page, recording
+ * into `state` and collecting what is new, and stops after the page that reaches a record
+ * recorded before, since all after it are older. Should the list turn out not to be newest
+ * first, it reads on to the end, and `state.order` says so for the next poll.
+ */
+export async function readNewRecords(
+	context: RequestContext,
+	event: TriggerEvent,
+	path: string,
+	state: TriggerState,
+): Promise<IDataObject[]> {
+	const found: IDataObject[] = [];
+	let previous: IDataObject | undefined;
+	state.order = 'newestFirst';
+	await readShaped(context, event, path, async (page) => {
+		let reachedRecorded = false;
+		for (const record of page) {
+			const identity = identityOf(record, event);
+			if (!identity) continue;
+			if (previous && !inNewestFirstOrder(previous, record, event)) state.order = 'other';
+			reachedRecorded ||= state.seen.get(identity.group)?.has(identity.id) ?? false;
+			previous = record;
+		}
+		found.push(...recordChanges(event, page, state, 0));
+		return reachedRecorded && state.order === 'newestFirst' ? 'stop' : undefined;
+	});
+	return found;
 }

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isRecord } from '../transport/answer';
 import { decodeIds, encodeIds } from './idRanges';
 import { decodeCounts, encodeCounts } from './counts';
+import type { ListOrder } from './order';
 
 /**
  * What the trigger remembers between polls, kept in the workflow's static data (per node, saved
@@ -19,6 +20,11 @@ export interface TriggerState {
 	counts: Map<number, number>;
 	/** Records at or above the threshold: emitted, or there already at the first poll. */
 	reached: Set<number>;
+	/**
+	 * How the service orders the list, as the last poll saw it: newest first lets a poll of a
+	 * "new record" event stop where it reaches what it has recorded.
+	 */
+	order?: ListOrder;
 }
 
 const VERSION = 1;
@@ -48,7 +54,10 @@ export function readState(staticData: IDataObject, scope: string): TriggerState 
 	const counts = decodeCounts(staticData.counts ?? '');
 	const reached = decodeIds(staticData.reached ?? '');
 	if (!counts || !reached) return undefined;
-	return { scope, seen, counts, reached };
+	const order = ['newestFirst', 'other'].includes(String(staticData.order))
+		? (staticData.order as ListOrder)
+		: undefined;
+	return { scope, seen, counts, reached, order };
 }
 
 /** The state as it is stored: plain JSON, empty parts left out. */
@@ -61,6 +70,7 @@ export function storedState(state: TriggerState): IDataObject {
 	}
 	if (state.counts.size) stored.counts = encodeCounts(state.counts);
 	if (state.reached.size) stored.reached = encodeIds(state.reached);
+	if (state.order) stored.order = state.order;
 	return stored;
 }
 

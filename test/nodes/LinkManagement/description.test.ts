@@ -10,6 +10,25 @@ import { PIXEL_TYPES } from '../../helpers/fixtures';
 const { description } = nodeType;
 const properties = description.properties;
 
+/** Fields of the structured QR types, beside `data` (issue 12), shown per type. */
+const QR_TYPE_FIELDS = [
+	'wifiSsid',
+	'wifiPassword',
+	'wifiEncryption',
+	'smsPhone',
+	'smsMessage',
+	'emailAddress',
+	'emailSubject',
+	'emailBody',
+	'vcardFirstName',
+	'vcardLastName',
+	'vcardOrganisation',
+	'vcardDetails',
+];
+
+/** "Download QR Image": format, size and the binary field. */
+const IMAGE = ['format', 'size', 'binaryPropertyName'];
+
 /** The "Link fields" of create and update. */
 const LINK_FIELDS = [
 	'custom',
@@ -59,6 +78,7 @@ const INTERFACE: Record<
 			collections: { updateFields: ['slug', 'public'] },
 		},
 		delete: { parameters: ['campaignId'] },
+		upsert: { parameters: ['name'], collections: { additionalFields: ['slug', 'public'] } },
 	},
 	splashPage: { getAll: { parameters: ['returnAll', 'limit'] } },
 	qrCode: {
@@ -67,26 +87,19 @@ const INTERFACE: Record<
 		create: {
 			parameters: ['type', 'data'],
 			collections: { additionalFields: ['name', 'background', 'foreground', 'logo'] },
-			typeFields: [
-				'wifiSsid',
-				'wifiPassword',
-				'wifiEncryption',
-				'smsPhone',
-				'smsMessage',
-				'emailAddress',
-				'emailSubject',
-				'emailBody',
-				'vcardFirstName',
-				'vcardLastName',
-				'vcardOrganisation',
-				'vcardDetails',
-			],
+			typeFields: QR_TYPE_FIELDS,
 		},
 		update: {
 			parameters: ['qrCodeId', 'data'],
 			collections: { updateFields: ['background', 'foreground', 'logo'] },
 		},
 		delete: { parameters: ['qrCodeId'] },
+		upsert: {
+			parameters: ['name', 'type', 'data'],
+			collections: { additionalFields: ['background', 'foreground', 'logo'] },
+			typeFields: QR_TYPE_FIELDS,
+		},
+		downloadImage: { parameters: ['qrCodeId', ...IMAGE] },
 	},
 	channel: {
 		getAll: { parameters: ['returnAll', 'limit'] },
@@ -101,12 +114,17 @@ const INTERFACE: Record<
 			collections: { updateFields: ['name', 'description', 'color', 'starred'] },
 		},
 		delete: { parameters: ['channelId'] },
+		upsert: {
+			parameters: ['name'],
+			collections: { additionalFields: ['description', 'color', 'starred'] },
+		},
 	},
 	pixel: {
 		getAll: { parameters: ['returnAll', 'limit'] },
 		create: { parameters: ['type', 'name', 'tag'] },
 		update: { parameters: ['pixelId', 'tag'], collections: { updateFields: ['name'] } },
 		delete: { parameters: ['pixelId'] },
+		upsert: { parameters: ['matchOn', 'type', 'name', 'tag'] },
 	},
 	overlay: { getAll: { parameters: ['returnAll', 'limit'] } },
 	domain: {
@@ -120,6 +138,10 @@ const INTERFACE: Record<
 			collections: { updateFields: ['redirectroot', 'redirect404'] },
 		},
 		delete: { parameters: ['domainId'] },
+		upsert: {
+			parameters: ['domain'],
+			collections: { additionalFields: ['redirectroot', 'redirect404'] },
+		},
 	},
 	link: {
 		getAll: {
@@ -130,6 +152,11 @@ const INTERFACE: Record<
 		create: { parameters: ['url'], collections: { additionalFields: LINK_FIELDS } },
 		update: { parameters: ['linkId', 'url'], collections: { updateFields: LINK_FIELDS } },
 		delete: { parameters: ['linkId'] },
+		upsert: {
+			parameters: ['matchOn', 'custom', 'url'],
+			collections: { additionalFields: LINK_FIELDS.filter((field) => field !== 'custom') },
+		},
+		downloadImage: { parameters: ['linkId', ...IMAGE] },
 	},
 };
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { OperationDefinition, ResourceDefinition } from './shared/operation';
 import { requestOptions } from './shared/options';
-import { routeThroughTransport } from './transport/operationRouting';
+import { routeThroughTransport } from './runner/operationRouting';
 
 /**
  * The action node's properties, assembled from its resources: the Resource selector, each

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { wholeNumber } from '../shared/validation';
 import type { TriggerEvent } from './events';
+import { identityOf } from './identity';
 import type { TriggerState } from './state';
 
 /**
@@ -11,21 +12,6 @@ import type { TriggerState } from './state';
  * ID: records that drop out of a listing and come back, lists in any order and IDs that do not
  * grow change nothing.
  */
-
-/** A record's place in the state; `undefined` without a usable ID (the service's system domains). */
-export function identityOf(
-	record: IDataObject,
-	event: TriggerEvent,
-): { group: string; id: number } | undefined {
-	const fields = event.listOperation.list?.identity ?? ['id'];
-	const id = wholeNumber(record[fields[fields.length - 1]]);
-	if (id === undefined || id < 1) return undefined;
-	const group = fields
-		.slice(0, -1)
-		.map((field) => String(record[field] ?? ''))
-		.join(' ');
-	return { group, id };
-}
 
 /**
  * Records what `records` show into `state` and returns the records to emit, in the order

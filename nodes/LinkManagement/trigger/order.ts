@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TriggerEvent } from './events';
-import { identityOf } from './diff';
+import { identityOf } from './identity';
 
 /**
  * Whether a list is ordered newest first, as real installations list records: then what a poll

@@ -3,8 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { fillPath } from '../shared/path';
 import type { RequestContext } from '../transport/context';
 import { readPages } from '../transport/pagination';
-import { identityOf, recordChanges } from './diff';
+import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
+import { identityOf } from './identity';
 import { inNewestFirstOrder } from './order';
 import type { TriggerState } from './state';
 

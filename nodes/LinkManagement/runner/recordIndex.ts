@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { MatchKey, OperationFacts } from '../shared/operation';
 import { text } from '../shared/validation';
-import type { RequestContext } from './context';
-import { pageOf, readPages } from './pagination';
-import { sendRequest } from './send';
+import type { RequestContext } from '../transport/context';
+import { pageOf, readPages } from '../transport/pagination';
+import { sendRequest } from '../transport/send';
 
 /**
  * The records of one list by their key (a name, an alias…), shared by every item of one run of

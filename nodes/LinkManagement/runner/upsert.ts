@@ -4,10 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { UpsertFacts } from '../shared/operation';
 import { fillPath } from '../shared/path';
 import { guard, InputError, text } from '../shared/validation';
-import type { RequestContext } from './context';
+import type { RequestContext } from '../transport/context';
 import { recordOf } from './envelope';
 import { RecordIndex } from './recordIndex';
-import { sendRequest } from './send';
+import { sendRequest } from '../transport/send';
 
 /**
  * "Create or Update" for one item: the record with the item's key is looked up in the list (read

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from './answer';
+import { isRecord } from '../transport/answer';
 
 /**
  * The record an answer carries, with the service's envelope off: `error` dropped, a lone `data`

@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PathParameter, RecordLookup } from '../shared/operation';
 import { guard, InputError, text } from '../shared/validation';
-import type { RequestContext } from './context';
-import { pageOf, readPages } from './pagination';
-import { sendRequest } from './send';
+import type { RequestContext } from '../transport/context';
+import { pageOf, readPages } from '../transport/pagination';
+import { sendRequest } from '../transport/send';
 
 /**
  * The records of a list whose key is `wanted` (compared trimmed). The service is asked to find

@@ -12,15 +12,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+import {
+	cleanup,
+	keepTempDir,
+	makeTempDir,
+	stopAtCleanup,
+	stopOnExitPaths,
+} from '../e2e/lib/cleanup.mjs';
 import { ensureN8n, TARGETS } from '../e2e/lib/install.mjs';
 import { N8n, parseRawOutput, tail } from '../e2e/lib/n8n.mjs';
 import { buildAndPack, installPackage } from '../e2e/lib/package.mjs';
 import { REPO, startSandbox } from '../e2e/lib/sandbox.mjs';
-import { exec, fmtSec, stopAllChildren } from '../e2e/lib/util.mjs';
+import { exec, fmtSec } from '../e2e/lib/util.mjs';
 import { CREDENTIAL_TYPE } from '../e2e/lib/workflows.mjs';
 import {
 	floorMs,
@@ -101,27 +107,8 @@ let RESET_MARGIN_MS = '?';
 
 const log = (...args) => console.log('[bench]', ...args);
 
-// ------------------------------------------------------------------- resources to clean up
-
-const tempDirs = new Set();
 const sandboxes = [];
 let worker;
-let cleaned = false;
-
-function makeTempDir(prefix) {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-	tempDirs.add(dir);
-	return dir;
-}
-
-async function cleanup() {
-	if (cleaned) return;
-	cleaned = true;
-	await stopAllChildren();
-	await Promise.allSettled(sandboxes.map((s) => s.stop()));
-	await worker?.terminate();
-	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-}
 
 // ----------------------------------------------------------------------------- bare client
 
@@ -131,6 +118,7 @@ const pending = new Map();
 function startWorker() {
 	if (worker) return;
 	worker = new Worker(new URL('./bare-client.mjs', import.meta.url));
+	stopAtCleanup({ stop: () => worker.terminate() });
 	worker.on('message', (msg) => {
 		const p = pending.get(msg.id);
 		pending.delete(msg.id);
@@ -286,7 +274,7 @@ async function main() {
 		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'transport', 'rateLimit.js'),
 	).RESET_MARGIN_MS;
 	const userFolder = makeTempDir('lm-bench-n8n-');
-	if (KEEP) tempDirs.delete(userFolder);
+	if (KEEP) keepTempDir(userFolder);
 	n8n = new N8n(target, userFolder);
 	log(`installing ${path.basename(tgz)} into ${userFolder}/.n8n/nodes ...`);
 	await installPackage(n8n, tgz);
@@ -315,7 +303,7 @@ async function main() {
 	const apiKey = `bench-${crypto.randomBytes(12).toString('hex')}`;
 	const sandbox = async (tag, options) => {
 		const s = await startSandbox({ port: 0, apiKey, maxLimit: RETURN_ALL.maxLimit, ...options });
-		sandboxes.push(s);
+		sandboxes.push(stopAtCleanup(s));
 		s.tag = tag;
 		s.credential = credentialFor(tag);
 		s.recorder = recordArrivals(s);
@@ -1074,20 +1062,11 @@ function findings() {
 
 // ----------------------------------------------------------------------------- exit paths
 
-const watchdog = setTimeout(async () => {
-	console.error(`[bench] timed out after ${fmtSec(TIMEOUT_MS)}`);
-	await cleanup();
-	process.exit(1);
-}, TIMEOUT_MS);
-watchdog.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.once(signal, async () => {
-		log(`${signal}: stopping`);
-		await cleanup();
-		process.exit(130);
-	});
-}
+stopOnExitPaths({
+	log,
+	timeoutMs: TIMEOUT_MS,
+	onTimeout: () => console.error(`[bench] timed out after ${fmtSec(TIMEOUT_MS)}`),
+});
 
 let code = 0;
 try {

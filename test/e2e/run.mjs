@@ -11,16 +11,22 @@
 //   N8N_E2E_CACHE=<dir>                   where n8n is installed (default ~/.cache/n8n-nodes-link-management)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import { CASES, OPERATIONS, SEED, SERVER_CASES } from './cases.mjs';
 import { triggerCase } from './trigger.mjs';
+import {
+	cleanup,
+	keepTempDir,
+	makeTempDir,
+	removeTempDir,
+	stopOnExitPaths,
+} from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
 import { N8n, tail } from './lib/n8n.mjs';
 import { REPO, startSandbox } from './lib/sandbox.mjs';
 import { buildAndPack, installPackage } from './lib/package.mjs';
-import { fmtSec, stopAllChildren } from './lib/util.mjs';
+import { fmtSec } from './lib/util.mjs';
 import {
 	CREDENTIAL_TYPE,
 	loadWorkflow,
@@ -47,16 +53,6 @@ const UPDATE_README_IMAGE = process.env.E2E_UPDATE_README_IMAGE === '1';
 const SUITE_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 60 * 60_000);
 
 const results = []; // { name, ok, ms, error?, note? }
-const tempDirs = new Set(); // removed on every exit path (unless E2E_KEEP=1 for n8n user folders)
-function makeTempDir(prefix) {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-	tempDirs.add(dir);
-	return dir;
-}
-function removeTempDir(dir) {
-	fs.rmSync(dir, { recursive: true, force: true });
-	tempDirs.delete(dir);
-}
 const timings = []; // [label, ms]
 
 function log(...args) {
@@ -301,7 +297,7 @@ async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 		if (n8n.serverLog) fs.writeFileSync(path.join(artifacts, 'n8n-start.log'), n8n.serverLog);
 		timings.push([`${label}: total`, Date.now() - majorStarted]);
 		if (KEEP) {
-			tempDirs.delete(userFolder);
+			keepTempDir(userFolder);
 			log(`kept ${userFolder}`);
 		} else removeTempDir(userFolder);
 	}
@@ -473,27 +469,17 @@ function summary() {
 }
 
 let finished = false;
-const watchdog = setTimeout(async () => {
-	results.push({
-		name: `suite finished within ${fmtSec(SUITE_TIMEOUT_MS)}`,
-		ok: false,
-		error: new Error('suite timeout'),
-	});
-	await stopAllChildren();
-	for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-	summary();
-	process.exit(1);
-}, SUITE_TIMEOUT_MS);
-watchdog.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.once(signal, async () => {
-		log(`${signal}: stopping`);
-		await stopAllChildren();
-		for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-		process.exit(130);
-	});
-}
+stopOnExitPaths({
+	log,
+	timeoutMs: SUITE_TIMEOUT_MS,
+	onTimeout: () =>
+		results.push({
+			name: `suite finished within ${fmtSec(SUITE_TIMEOUT_MS)}`,
+			ok: false,
+			error: new Error('suite timeout'),
+		}),
+	afterTimeout: summary,
+});
 
 try {
 	await main();
@@ -501,7 +487,7 @@ try {
 	results.push({ name: 'suite ran to its end', ok: false, error });
 	console.error(error);
 } finally {
-	await stopAllChildren();
+	await cleanup();
 	finished = true;
 }
 const ok = finished && summary();

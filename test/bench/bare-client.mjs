@@ -1,48 +1,81 @@
-// The "bare HTTP client" of the benchmark: Node's fetch in a worker thread of the bench process,
-// so that it does not share an event loop with the sandbox it calls (the sandbox runs in the
-// bench's main thread, as n8n calls it from another process).
-//
-// Messages: { id, url, apiKey, method, path, body?, count, mode: 'sequential' | 'concurrent' }
-// Answers:  { id, totalMs, latencies: number[] (ms, per request), statuses: { [status]: count } }
-import { parentPort } from 'node:worker_threads';
+// The benchmark's "bare HTTP client" as the bench calls it: Node's fetch in a worker thread
+// (bare-client-thread.mjs), so that it does not share an event loop with the sandbox it calls.
+// It gives the floors their c(r), the time of the last window's r requests, and the per-request
+// times the nodes are compared with.
+import { Worker } from 'node:worker_threads';
 
-async function one({ url, apiKey, method, path, body }) {
-	const started = performance.now();
-	const res = await fetch(`${url}${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${apiKey}`,
-			Accept: 'application/json',
-			...(body ? { 'Content-Type': 'application/json' } : {}),
-		},
-		body: body ? JSON.stringify(body) : undefined,
+import { stopAtCleanup } from '../e2e/lib/cleanup.mjs';
+import { median } from './measure.mjs';
+
+let worker;
+let taskId = 0;
+const pending = new Map();
+
+/** Starts the worker thread once (terminated by cleanup()). */
+export function startBareClient() {
+	if (worker) return;
+	worker = new Worker(new URL('./bare-client-thread.mjs', import.meta.url));
+	stopAtCleanup({ stop: () => worker.terminate() });
+	worker.on('message', (msg) => {
+		const p = pending.get(msg.id);
+		pending.delete(msg.id);
+		if (msg.error) p?.reject(new Error(msg.error));
+		else p?.resolve(msg);
 	});
-	await res.arrayBuffer();
-	return { ms: performance.now() - started, status: res.status };
+	worker.on('error', (error) => {
+		for (const p of pending.values()) p.reject(error);
+		pending.clear();
+	});
 }
 
-parentPort.on('message', async (task) => {
-	try {
-		const specs = Array.from({ length: task.count }, (_, i) => ({
-			...task,
-			path: task.path.replace('{i}', String(i + 1)),
-			body: task.body
-				? JSON.parse(JSON.stringify(task.body).replaceAll('{i}', String(i + 1)))
-				: undefined,
-		}));
-		const started = performance.now();
-		let results;
-		if (task.mode === 'sequential') {
-			results = [];
-			for (const spec of specs) results.push(await one(spec));
-		} else {
-			results = await Promise.all(specs.map(one));
-		}
-		const totalMs = performance.now() - started;
-		const statuses = {};
-		for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-		parentPort.postMessage({ id: task.id, totalMs, latencies: results.map((r) => r.ms), statuses });
-	} catch (error) {
-		parentPort.postMessage({ id: task.id, error: String(error?.stack || error) });
+/** One batch of requests by the bare client: { totalMs, latencies, statuses }. */
+function bare(sandbox, spec) {
+	const id = ++taskId;
+	return new Promise((resolve, reject) => {
+		pending.set(id, { resolve, reject });
+		worker.postMessage({ id, url: sandbox.url, apiKey: sandbox.apiKey, ...spec });
+	});
+}
+
+/**
+ * `repeats` batches of `spec` ({ method, path, body?, count, mode: 'sequential' | 'concurrent' };
+ * `{i}` in the path and body is the request's number); fails unless every answer was 200.
+ */
+export async function bareRepeated(sandbox, spec, repeats) {
+	const runs = [];
+	for (let i = 0; i < repeats; i++) {
+		const res = await bare(sandbox, spec);
+		const bad = Object.keys(res.statuses).filter((s) => s !== '200');
+		if (bad.length)
+			throw new Error(
+				`bare client got statuses ${JSON.stringify(res.statuses)} for ${spec.method} ${spec.path}`,
+			);
+		runs.push(res);
 	}
-});
+	return runs;
+}
+
+/**
+ * c(r) for each r of `sizes`: the median time of r concurrent `POST /api/qr/add` against
+ * `sandbox` (one without a limit) over `repeats` runs; `reset` resets the sandbox before each r.
+ * Returns a Map r → ms.
+ */
+export async function lastWindowTimes(sandbox, sizes, { repeats, reset = false }) {
+	const cOf = new Map();
+	for (const r of sizes) {
+		if (reset) sandbox.reset();
+		const runs = await bareRepeated(
+			sandbox,
+			{
+				method: 'POST',
+				path: '/api/qr/add',
+				body: { type: 'link', data: 'https://example.com/c/{i}', name: 'c {i}' },
+				count: r,
+				mode: 'concurrent',
+			},
+			repeats,
+		);
+		cOf.set(r, median(runs.map((x) => x.totalMs)));
+	}
+	return cOf;
+}

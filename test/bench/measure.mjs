@@ -244,3 +244,4 @@ export const msf = (ms, digits = 1) =>
 export const ratio = (value) =>
 	value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(3)}×`;
 export const mib = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MiB` : '–');
+export const pct = (share) => `${(share * 100).toFixed(1)}%`;

@@ -1,5 +1,10 @@
 // The workflows the benchmark runs, built in code (ids are 16 characters, as n8n's own).
-import { CREDENTIAL_TYPE, PACKAGE_NODE_TYPE } from '../e2e/lib/workflows.mjs';
+import {
+	CREDENTIAL_TYPE,
+	createQrCodePerItem,
+	credentialsOf,
+	PACKAGE_NODE_TYPE,
+} from '../e2e/lib/workflows.mjs';
 
 let uuidCounter = 0;
 const nodeId = () => `00000000-0000-4000-8000-${String(++uuidCounter).padStart(12, '0')}`;
@@ -22,30 +27,15 @@ const rows = (count, name = 'Rows') =>
 		[220, 0],
 	);
 
-const credentialsOf = (credential) => ({
-	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
-});
-
 /** Link Management node: QR Code › Create, one per input item. */
 export const lmCreateNode = (
 	credential,
 	name = 'Link Management: create QR codes',
 	position = [440, 0],
 ) =>
-	node(
-		name,
-		PACKAGE_NODE_TYPE,
-		1,
-		{
-			resource: 'qrCode',
-			operation: 'create',
-			type: 'link',
-			data: '={{ $json.url }}',
-			additionalFields: { name: '={{ $json.name }}' },
-		},
-		position,
-		{ credentials: credentialsOf(credential) },
-	);
+	node(name, PACKAGE_NODE_TYPE, 1, createQrCodePerItem(), position, {
+		credentials: credentialsOf(credential),
+	});
 
 /**
  * n8n's HTTP Request node with the same credential (Predefined Credential Type), POST /api/qr/add

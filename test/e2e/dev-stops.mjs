@@ -11,8 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { stopChild, track } from './lib/cleanup.mjs';
 import { REPO, sandboxFile } from './lib/sandbox.mjs';
-import { freePort, sleep, stopChild, track } from './lib/util.mjs';
+import { freePort, sleep } from './lib/util.mjs';
 
 const { procStat } = sandboxFile('lifetime.ts');
 

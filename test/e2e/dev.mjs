@@ -20,10 +20,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { stopAtCleanup, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
 import { N8n, OWNER, tail } from './lib/n8n.mjs';
-import { REPO, sandboxFile, sandboxModule, startSandbox } from './lib/sandbox.mjs';
-import { exec, fmtSec, killAllChildren, stopAllChildren } from './lib/util.mjs';
+import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
+import { exec, fmtSec } from './lib/util.mjs';
 import {
 	CREDENTIAL_TYPE,
 	CUSTOM_NODE_TYPE,
@@ -39,33 +40,14 @@ const EXAMPLES = fs
 	.map((f) => path.join('examples', f));
 
 const say = (...args) => console.log('[dev]', ...args);
-let n8n;
-let sandbox;
-let stopping = false;
-
-async function shutdown(code, reason) {
-	if (stopping) {
-		if (reason === 'SIGINT' || reason === 'SIGTERM') {
-			say(`${reason} again: killing what is left`);
-			killAllChildren();
-			process.exit(code || 130);
-		}
-		return;
-	}
-	stopping = true;
-	say(`${reason ? `${reason}: ` : ''}stopping n8n and the sandbox ...`);
-	try {
-		await n8n?.stop();
-		await sandbox?.stop();
-		await stopAllChildren();
-	} finally {
-		process.exit(code);
-	}
-}
-// Ctrl-C, SIGTERM/SIGHUP to npm or to this script, or the parent (or npm) gone.
-sandboxFile('lifetime.ts').stopWithParent((reason) =>
-	shutdown(0, reason === 'parent gone' ? 'the parent process is gone' : reason),
-);
+// Ctrl-C, SIGTERM/SIGHUP to npm or to this script, or the parent (or npm) gone: n8n, then the
+// sandbox, then anything else still running; exit code 0 (a second signal kills at once, 130).
+const { stopAndExit } = stopOnExitPaths({
+	log: say,
+	stopping: 'stopping n8n and the sandbox ...',
+	signalExitCode: 0,
+	watchParent: true,
+});
 
 async function main() {
 	let t0 = Date.now();
@@ -87,8 +69,9 @@ async function main() {
 		profile: 'family',
 		...sandboxModule().parseSandboxArgs(process.argv.slice(2), process.env),
 	};
+	let sandbox;
 	try {
-		sandbox = await startSandbox(options);
+		sandbox = stopAtCleanup(await startSandbox(options));
 	} catch (error) {
 		throw new Error(
 			`could not start the sandbox on port ${options.port} (${error.message}); pass another with -- --port N`,
@@ -101,10 +84,11 @@ async function main() {
 	);
 	if (process.env.DEV_FRESH === '1') fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
-	n8n = new N8n(target, userFolder, {
+	const n8n = new N8n(target, userFolder, {
 		N8N_CUSTOM_EXTENSIONS: path.join(REPO, 'dist'),
 		N8N_PORT: process.env.N8N_PORT || '5678',
 	});
+	stopAtCleanup(n8n);
 
 	// The credential is (re)written on every start, so it follows the sandbox's address and key.
 	t0 = Date.now();
@@ -162,5 +146,5 @@ function prefixLines(chunk) {
 
 main().catch(async (error) => {
 	console.error(`[dev] ${error.stack || error}`);
-	await shutdown(1);
+	await stopAndExit(1);
 });

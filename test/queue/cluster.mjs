@@ -5,9 +5,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { stopChild, track } from '../e2e/lib/cleanup.mjs';
 import { N8n, tail } from '../e2e/lib/n8n.mjs';
 import { installPackage } from '../e2e/lib/package.mjs';
-import { freePort, stopChild, track, waitFor } from '../e2e/lib/util.mjs';
+import { freePort, waitFor } from '../e2e/lib/util.mjs';
 import { startPostgres, startRedis } from './services.mjs';
 
 /** What every process of the cluster shares (n8n 2.41.1's variables, @n8n/config). */

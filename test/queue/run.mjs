@@ -10,14 +10,13 @@
 //   QUEUE_MAX_429_SHARE=0.1     also fail when more than this share of requests was answered 429
 //   QUEUE_KEEP=1                keep the temporary folders (paths printed)
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
+import { cleanup, makeTempDir, stopAtCleanup, stopOnExitPaths } from '../e2e/lib/cleanup.mjs';
 import { ensureN8n, TARGETS } from '../e2e/lib/install.mjs';
 import { buildAndPack } from '../e2e/lib/package.mjs';
 import { REPO, startSandbox } from '../e2e/lib/sandbox.mjs';
-import { fmtSec, stopAllChildren } from '../e2e/lib/util.mjs';
+import { fmtSec } from '../e2e/lib/util.mjs';
 import { saveLogs, startQueueMode } from './cluster.mjs';
 import { ensurePackages } from './services.mjs';
 import {
@@ -44,14 +43,6 @@ const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'queue');
 const log = (...args) => console.log('[queue]', ...args);
 const results = []; // { name, ok, note?, error? }
 const timings = []; // [label, ms]
-const tempDirs = new Set();
-const running = []; // things with stop(), stopped last first
-
-function makeTempDir(prefix) {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-	tempDirs.add(dir);
-	return dir;
-}
 
 async function timed(label, fn) {
 	const started = Date.now();
@@ -66,18 +57,6 @@ async function timed(label, fn) {
 function check(name, ok, note) {
 	results.push({ name, ok, note });
 	log(`  ${ok ? '✔' : '✘'} ${name}${note ? ` — ${note}` : ''}`);
-}
-
-async function cleanup() {
-	while (running.length)
-		await running
-			.pop()
-			.stop()
-			.catch(() => {});
-	await stopAllChildren();
-	if (KEEP) log(`kept ${[...tempDirs].join(' ')}`);
-	else for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-	tempDirs.clear();
 }
 
 async function main() {
@@ -100,7 +79,7 @@ async function main() {
 		rateWindowMs: BUDGET.windowMs,
 		seed: { qr: 0 },
 	});
-	running.push(sandbox);
+	stopAtCleanup(sandbox);
 	const cluster = await timed(
 		'redis, postgres, n8n main + workers (package installed), API key',
 		() =>
@@ -112,7 +91,7 @@ async function main() {
 				makeTempDir,
 			}),
 	);
-	running.push({ stop: () => (saveLogs(cluster, ARTIFACTS), cluster.stop()) });
+	stopAtCleanup({ stop: () => (saveLogs(cluster, ARTIFACTS), cluster.stop()) });
 	const { redis, postgres } = cluster.services;
 	log(
 		`redis pid ${redis.pid} on :${redis.port}, postgres pid ${postgres.pid} on :${postgres.port}`,
@@ -189,21 +168,13 @@ function summary() {
 	return results.length > 0 && !failed.length;
 }
 
-const watchdog = setTimeout(async () => {
-	check(`suite finished within ${fmtSec(TIMEOUT_MS)}`, false);
-	await cleanup();
-	summary();
-	process.exit(1);
-}, TIMEOUT_MS);
-watchdog.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.once(signal, async () => {
-		log(`${signal}: stopping`);
-		await cleanup();
-		process.exit(130);
-	});
-}
+stopOnExitPaths({
+	log,
+	keepTempDirs: KEEP,
+	timeoutMs: TIMEOUT_MS,
+	onTimeout: () => check(`suite finished within ${fmtSec(TIMEOUT_MS)}`, false),
+	afterTimeout: summary,
+});
 
 try {
 	await main();

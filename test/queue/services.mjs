@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-import { exec, freePort, stopChild, track, waitFor } from '../e2e/lib/util.mjs';
+import { stopChild, track } from '../e2e/lib/cleanup.mjs';
+import { exec, freePort, waitFor } from '../e2e/lib/util.mjs';
 
 const log = (...args) => console.log('[queue]', ...args);
 

@@ -3,7 +3,12 @@
 import crypto from 'node:crypto';
 
 import { waitFor } from '../e2e/lib/util.mjs';
-import { CREDENTIAL_TYPE, PACKAGE_NODE_TYPE } from '../e2e/lib/workflows.mjs';
+import {
+	CREDENTIAL_TYPE,
+	createQrCodePerItem,
+	credentialsOf,
+	PACKAGE_NODE_TYPE,
+} from '../e2e/lib/workflows.mjs';
 import { workerOf } from './cluster.mjs';
 
 export const CREATE_NODE = 'Create QR code';
@@ -48,21 +53,9 @@ export function bulkWebhookWorkflow({ name, webhookPath, credential, limits }) {
 			{ fieldToSplitOut: 'body.items', options: {} },
 			220,
 		),
-		node(
-			CREATE_NODE,
-			PACKAGE_NODE_TYPE,
-			1,
-			{
-				resource: 'qrCode',
-				operation: 'create',
-				type: 'link',
-				data: '={{ $json.url }}',
-				additionalFields: { name: '={{ $json.name }}' },
-				options: limits,
-			},
-			440,
-			{ credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } },
-		),
+		node(CREATE_NODE, PACKAGE_NODE_TYPE, 1, createQrCodePerItem(limits), 440, {
+			credentials: credentialsOf(credential),
+		}),
 	];
 	const next = (to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 	return {

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { fmtElapsed, sleep, stopAllChildren, stopChild, track } from './util.mjs';
+import { stopChild, stopOnExitPaths, track } from './cleanup.mjs';
+import { fmtElapsed, sleep } from './util.mjs';
 
 export const CACHE_ROOT = path.resolve(
 	process.env.N8N_E2E_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-link-management'),
@@ -48,7 +49,7 @@ export function fmtSec(ms) {
 
 /**
  * Runs a command, streams its output only when verbose, and fails on a non-zero exit. The command
- * leads its own process group and is tracked, so stopping the caller (stopAllChildren) stops it
+ * leads its own process group and is tracked, so stopping the caller (cleanup.mjs) stops it
  * and whatever it started (npm's scripts, the sqlite3 build).
  */
 export function run(cmd, args, { cwd, env, timeoutMs = 20 * 60_000, quiet = true, label } = {}) {
@@ -407,13 +408,7 @@ async function install(target, { force }) {
 
 // `node test/e2e/lib/install.mjs [1|2|both]` installs without running anything else.
 if (import.meta.url === `file://${process.argv[1]}`) {
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-		process.once(signal, async () => {
-			log(`${signal}: stopping the install`);
-			await stopAllChildren();
-			process.exit(130);
-		});
-	}
+	stopOnExitPaths({ log, stopping: 'stopping the install' });
 	const which = process.argv[2] || 'both';
 	const majors = which === 'both' ? [2, 1] : [Number(which)];
 	const start = Date.now();

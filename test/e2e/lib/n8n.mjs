@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { stopChild, track } from './cleanup.mjs';
 import { targetEnv, targetPaths } from './install.mjs';
-import { exec, fmtSec, freePort, sleep, stopChild, track, waitFor } from './util.mjs';
+import { exec, fmtSec, freePort, sleep, waitFor } from './util.mjs';
 
 export const OWNER = {
 	email: 'owner@example.com',

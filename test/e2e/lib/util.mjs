@@ -1,5 +1,9 @@
+// Small helpers of the scripts: sleeping, formatting times, a free port, running a command to its
+// end, and polling until something is true.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+
+import { stopChild, track } from './cleanup.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,66 +28,6 @@ export function freePort() {
 			server.close(() => resolve(port));
 		});
 	});
-}
-
-/** Child processes started by the suite, so that every exit path can stop them. */
-const children = new Set();
-
-export function track(child) {
-	children.add(child);
-	child.on('exit', () => children.delete(child));
-	return child;
-}
-
-/** Sends `sig` to a child's process group (detached children lead their own), else to the child. */
-function signalGroup(child, sig) {
-	try {
-		process.kill(-child.pid, sig); // detached: its own process group (n8n starts task runners)
-	} catch {
-		try {
-			child.kill(sig);
-		} catch {
-			/* gone */
-		}
-	}
-}
-
-/**
- * SIGKILL to the process group of every child still running; synchronous, so it also runs when
- * this process exits without having stopped them (an error, a second Ctrl-C).
- */
-export function killAllChildren() {
-	for (const child of children)
-		if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGKILL');
-}
-process.on('exit', killAllChildren);
-
-/** Stops one child (its whole process group) with SIGTERM, then SIGKILL after `graceMs`. */
-export async function stopChild(child, graceMs = 10_000) {
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	const signal = (sig) => signalGroup(child, sig);
-	signal('SIGTERM');
-	const timer = setTimeout(() => signal('SIGKILL'), graceMs);
-	await Promise.race([exited, sleep(graceMs + 5000)]);
-	clearTimeout(timer);
-	// The rest of its group (a task runner, a script still stopping what it started) gets another
-	// grace period, then SIGKILL.
-	const groupAlive = () => {
-		try {
-			process.kill(-child.pid, 0);
-			return true;
-		} catch {
-			return false;
-		}
-	};
-	for (const deadline = Date.now() + graceMs; groupAlive() && Date.now() < deadline;)
-		await sleep(100);
-	if (groupAlive()) signal('SIGKILL');
-}
-
-export async function stopAllChildren() {
-	await Promise.all([...children].map((child) => stopChild(child)));
 }
 
 /**

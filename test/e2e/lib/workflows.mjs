@@ -17,6 +17,27 @@ export const CREDENTIAL_TYPE = 'linkManagementApi';
 /** The placeholder the files carry instead of a credential id. */
 export const CREDENTIAL_PLACEHOLDER = 'REPLACE_WITH_CREDENTIAL_ID';
 
+/** The `credentials` of a node that uses `credential` ({ id, name }) of the package's type. */
+export const credentialsOf = (credential) => ({
+	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+});
+
+/**
+ * The parameters of a Link Management node that creates one QR code of type link per item, its
+ * data the item's `url` and its name the item's `name` (the bulk jobs of the benchmark and of the
+ * queue suite); `options` (such as the wait limits) when given.
+ */
+export function createQrCodePerItem(options) {
+	return {
+		resource: 'qrCode',
+		operation: 'create',
+		type: 'link',
+		data: '={{ $json.url }}',
+		additionalFields: { name: '={{ $json.name }}' },
+		...(options === undefined ? {} : { options }),
+	};
+}
+
 export function loadWorkflow(file) {
 	return JSON.parse(fs.readFileSync(path.resolve(REPO, file), 'utf8'));
 }

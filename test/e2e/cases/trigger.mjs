@@ -1,4 +1,4 @@
-// The Link Management Trigger in a running n8n (a server case of cases.mjs, both majors): the two
+// The Link Management Trigger in a running n8n (a server case, both majors): the two
 // trigger examples and one workflow per other event (made from the trigger nodes of
 // workflows/trigger-events.json) are activated; once n8n has made each trigger's first poll (which
 // records what exists and emits nothing), records are created and scans raised in the sandbox,
@@ -7,7 +7,7 @@
 // case waits about one poll cycle, at most 150 s.
 import assert from 'node:assert/strict';
 
-import { loadWorkflow, prepareWorkflow } from './lib/workflows.mjs';
+import { loadWorkflow, prepareWorkflow } from '../lib/workflows.mjs';
 
 export const TRIGGER_EXAMPLES = [
 	'examples/new-qr-code-to-sheet.json',
@@ -185,17 +185,11 @@ export const triggerCase = {
 				domain: 'https://go.example.com',
 			});
 			await service(sandbox, apiKey, 'POST', '/channel/1/assign/links/999');
-			const splash = sandbox.store.splash.insert((id) => ({
-				id,
-				name: 'Trigger splash',
-				date: sandbox.store.nowTimestamp(),
-			}));
-			const overlay = sandbox.store.overlays.insert((id) => ({
-				id,
-				type: 'message',
-				name: 'Trigger overlay',
-				date: sandbox.store.nowTimestamp(),
-			}));
+			// No API creates these: straight into the store, dated now.
+			const stored = (records, fields) =>
+				records.insert((id) => ({ id, ...fields, date: sandbox.store.nowTimestamp() }));
+			const splash = stored(sandbox.store.splash, { name: 'Trigger splash' });
+			const overlay = stored(sandbox.store.overlays, { type: 'message', name: 'Trigger overlay' });
 
 			const expected = {
 				campaignCreated: [{ id: campaign.id, name: 'From the trigger' }],

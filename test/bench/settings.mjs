@@ -1,0 +1,69 @@
+// What the benchmark measures with: the sizes and rate-limit budgets of each part, and the
+// BENCH_* variables (which parts run, whether docs/benchmark.md is written, the time limit).
+// See README.md.
+import path from 'node:path';
+
+import { TARGETS } from '../e2e/lib/install.mjs';
+import { REPO } from '../e2e/lib/sandbox.mjs';
+
+export const BULK = { n: 300, limit: 30, windowMs: 2000 };
+/** The HTTP Request node at its best: one window's budget per batch, one window per interval. */
+export const HTTP_BATCHING = { batchSize: 30, batchInterval: 2000 };
+/** Retry On Fail at the editor's maximum. */
+export const HTTP_RETRY = { maxTries: 5, waitBetweenTries: 5000 };
+/**
+ * Return All over M records: against a service without a page cap (the node's default page
+ * size of 1,000 applies) and against one that caps pages at `cap` (the node follows perpage).
+ */
+export const RETURN_ALL = {
+	m: 10_000,
+	baselineM: 100,
+	limit: 30,
+	windowMs: 2000,
+	maxLimit: 100,
+	pageSize: 1000,
+	uncapped: 100_000,
+};
+export const OVERHEAD = { k: 200, repeats: 5, bareRepeats: 5 };
+/** 25 per 1000 ms: even N = 30 needs two windows, and N = 3000 (120 windows) takes about 2 minutes. */
+export const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
+/** Runs of the bare client per c(r), the time of the last window's r requests. */
+export const C_REPEATS = 5;
+
+const list = (value, fallback) => (value ? value.split(',').map((s) => s.trim()) : fallback);
+/** 6 executions: each of 1, 2 or 3 workers takes an equal share at once (--concurrency = 6 / workers). */
+export const QUEUE = {
+	workers: list(process.env.BENCH_QUEUE_WORKERS, ['1', '2', '3']).map(Number),
+	ns: list(process.env.BENCH_QUEUE_NS, ['90', '600', '1200']).map(Number),
+	limits: list(process.env.BENCH_QUEUE_LIMITS, ['default', 'scaled']),
+	executions: 6,
+	limit: 30,
+	windowMs: 2000,
+};
+/** A grid narrowed by BENCH_QUEUE_* is an experiment: its table is written only with BENCH_WRITE=1. */
+export const QUEUE_TRIMMED = ['WORKERS', 'NS', 'LIMITS'].some(
+	(k) => process.env[`BENCH_QUEUE_${k}`],
+);
+
+export const PARTS = ['bulk', 'http', 'returnAll', 'overhead', 'scaling', 'queue'];
+export const ONLY = process.env.BENCH_ONLY
+	? process.env.BENCH_ONLY.split(',').map((s) => s.trim())
+	: process.argv.includes('--queue')
+		? ['queue']
+		: PARTS;
+/** The parts that run in one n8n through `n8n execute` (all but queue). */
+export const SINGLE = ONLY.some((p) => p !== 'queue');
+for (const p of ONLY)
+	if (!PARTS.includes(p))
+		throw new Error(`BENCH_ONLY: unknown part "${p}" (parts: ${PARTS.join(', ')})`);
+export const WRITE = ONLY === PARTS || process.env.BENCH_WRITE === '1';
+export const KEEP = process.env.BENCH_KEEP === '1';
+export const TIMEOUT_MS = Number(
+	process.env.BENCH_TIMEOUT_MS || (ONLY.includes('queue') ? 75 : 30) * 60_000,
+);
+export const DOC = path.join(REPO, 'docs', 'benchmark.md');
+export const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');
+/** n8n 2.41.1 on Node 24, from the e2e cache. */
+export const target = TARGETS[2];
+
+export const log = (...args) => console.log('[bench]', ...args);

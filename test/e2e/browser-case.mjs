@@ -1,0 +1,84 @@
+// The editor check as the e2e suite runs it (n8n 2.x, after the server cases): what browser.mjs
+// is given (the README's pictures when missing or asked for, the example to import, the names the
+// ID pickers must list, the AI example and the trigger example when their cases were selected) and
+// the one-line note made of what it found.
+import fs from 'node:fs';
+
+import { triggerCase } from './cases.mjs';
+import { makeTempDir } from './lib/cleanup.mjs';
+import { loadWorkflow, PACKAGE_TOOL_NODE_TYPE } from './lib/workflows.mjs';
+import { timed } from './report.mjs';
+import {
+	BROWSER_ARTIFACTS,
+	CREDENTIAL,
+	PICKER_IMAGE,
+	README_IMAGE,
+	TRIGGER_IMAGE,
+	UPDATE_README_IMAGE,
+} from './settings.mjs';
+
+export const EDITOR_CHECK =
+	'editor in chromium: every resource and operation, the 5 ID pickers, an imported example';
+
+const AI_EXAMPLE = 'examples/ai-agent-link-manager.json';
+
+/** A picture of the README: written when missing, or always with E2E_UPDATE_README_IMAGE=1. */
+const picture = (file) => (UPDATE_README_IMAGE || !fs.existsSync(file) ? file : undefined);
+
+/** For the browser: the saved AI example and its Link Management tool nodes. */
+function toolNodesOf(workflow) {
+	return {
+		id: workflow.id,
+		tools: workflow.nodes
+			.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE)
+			.map((node) => node.name),
+	};
+}
+
+/**
+ * Runs browser.mjs's checkEditor against the running n8n (a timed step) and checks that the
+ * example run from the editor created its 6 QR codes. `serverCases` are the selected server cases:
+ * the AI and trigger examples are opened only when theirs ran.
+ */
+export async function editorCheck({ label, n8n, sandbox, serverCases }) {
+	const { checkEditor, idPickerNames } = await import('./browser.mjs');
+	const aiExample = serverCases.find((c) => c.file === AI_EXAMPLE);
+	sandbox.reset();
+	const res = await timed(`${label}: browser check`, () =>
+		checkEditor({
+			baseUrl: n8n.baseUrl,
+			profileDir: makeTempDir('lm-e2e-chromium-'),
+			artifactsDir: BROWSER_ARTIFACTS,
+			readmeImage: picture(README_IMAGE),
+			importExample: {
+				file: 'examples/bulk-qr-codes-from-list.json',
+				node: 'Create QR code',
+				credentialName: CREDENTIAL.name,
+				items: 6,
+			},
+			pickerNames: idPickerNames(sandbox.store),
+			pickerImage: picture(PICKER_IMAGE),
+			openWorkflow: aiExample && toolNodesOf(loadWorkflow(aiExample.file)),
+			openTrigger: serverCases.includes(triggerCase) && {
+				id: loadWorkflow(triggerCase.file).id,
+				node: 'New QR code',
+				subtitle: 'On New QR Code',
+				// read when the browser gets there: the imported example adds QR codes first
+				get latest() {
+					return sandbox.store.qr.list().at(-1).name;
+				},
+			},
+			triggerImage: picture(TRIGGER_IMAGE),
+		}),
+	);
+	if (sandbox.store.qr.created !== 6)
+		throw new Error(
+			`the example run in the editor created ${sandbox.store.qr.created} QR codes, not 6`,
+		);
+	const pickers = res.pickers
+		.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`)
+		.join(', ');
+	return {
+		note: `${res.resources} resources, ${res.operations} operations${res.triggerTest ? `; trigger: Fetch Test Event ${res.triggerTest} item` : ''}; ID pickers (listed→filtered→picked): ${pickers}; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
+	};
+}

@@ -57,7 +57,7 @@ async function main() {
 	log('npm run build + npm pack ...');
 	const tgz = await buildAndPack(workDir);
 	results.resetMarginMs = createRequire(import.meta.url)(
-		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'transport', 'rateLimit.js'),
+		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'transport', 'budget.js'),
 	).RESET_MARGIN_MS;
 	const userFolder = makeTempDir('lm-bench-n8n-');
 	if (KEEP) keepTempDir(userFolder);

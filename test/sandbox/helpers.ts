@@ -4,10 +4,25 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
-import type { Profile, Sandbox } from './server';
+import type { Profile, Sandbox, SandboxOptions } from './server';
+import { startSandbox } from './server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
+
+/**
+ * For one test file: starts sandboxes (without a rate limit, then `defaults`, then the options
+ * given) and stops them all after the file's tests.
+ */
+export function sandboxStarter(defaults: Partial<SandboxOptions> = {}) {
+	const started: Sandbox[] = [];
+	afterAll(async () => await Promise.all(started.map((sandbox) => sandbox.stop())));
+	return async (options: Partial<SandboxOptions> = {}): Promise<Sandbox> => {
+		const sandbox = await startSandbox({ rateLimit: 0, ...defaults, ...options });
+		started.push(sandbox);
+		return sandbox;
+	};
+}
 
 export interface ApiResponse {
 	status: number;
@@ -95,11 +110,22 @@ export async function visit(url: string, init: RequestInit = {}): Promise<Respon
 /** A PNG QR image: its size, the text it encodes and the colour of a pixel as `rgb(r,g,b)`. */
 export function readPng(buffer: Buffer) {
 	const png = PNG.sync.read(buffer);
-	const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
 	const pixel = (x: number, y: number) => {
 		const at = (y * png.width + x) * 4;
 		return `rgb(${png.data[at]},${png.data[at + 1]},${png.data[at + 2]})`;
 	};
+	// Large images are read at every `step`th pixel: the modules stay several pixels wide, and
+	// decoding takes a fraction of the time.
+	const step = Math.max(1, Math.floor(png.width / 250));
+	const [width, height] = [Math.floor(png.width / step), Math.floor(png.height / step)];
+	const data = new Uint8ClampedArray(width * height * 4);
+	for (let y = 0; y < height; y++) {
+		for (let x = 0; x < width; x++) {
+			const from = (y * step * png.width + x * step) * 4;
+			data.set(png.data.subarray(from, from + 4), (y * width + x) * 4);
+		}
+	}
+	const code = jsQR(data, width, height);
 	return { width: png.width, height: png.height, text: code?.data, pixel, code };
 }
 

@@ -27,7 +27,7 @@ export function readLink({ body, store, options }: RouteContext, linkId?: number
 	checkPlan(body, options.planLacks);
 	const read: { [K in keyof LinkSettings]: () => LinkSettings[K] | undefined } = {
 		description: () => optionalString(body, 'description'),
-		password: () => orNull(optionalString(body, 'password')),
+		password: () => (body.password === null ? null : orNull(optionalString(body, 'password'))),
 		expiry: () => expiry(body),
 		type: () => linkType(body, store),
 		domain: () => domainId(body, store),
@@ -145,7 +145,7 @@ function linkType(body: Body, store: Store): LinkType | undefined {
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 function expiry(body: Body): string | null | undefined {
-	const value = orNull(optionalString(body, 'expiry'));
+	const value = body.expiry === null ? null : orNull(optionalString(body, 'expiry'));
 	if (value === undefined || value === null) return value;
 	const date = new Date(`${value.replace(' ', 'T')}Z`);
 	if (

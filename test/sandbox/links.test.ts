@@ -187,6 +187,15 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 			});
 		});
 
+		test("'' or null clears password, expiry, domain and deep link", async () => {
+			const link = sandbox.store.links.get(2)!;
+			Object.assign(link, { domain: 1, expiry: '2030-01-01 00:00:00', deeplink: { apple: 'x' } });
+			const cleared = { password: null, expiry: '', domain: null, deeplink: '' };
+			await api('PUT', '/api/url/2/update', { url: link.longurl, ...cleared });
+			expect(link).toMatchObject({ ...cleared, expiry: null, deeplink: null });
+			expect(link.shorturl).toBe(`${sandbox.url}/link2`);
+		});
+
 		test('a link keeps its own alias in another case', async () => {
 			const answer = await api('PUT', '/api/url/1/update', {
 				url: 'https://a.example',

@@ -66,7 +66,7 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
 	return undefined;
 }
 
-// ---------------------------------------------------------------- shared pieces
+// ---------------------------------------------------------------- answers of several routes
 
 function campaignAnswer(store: Store, campaign: CampaignRecord): Reply {
 	// The service returns the campaign name under `domain` here.

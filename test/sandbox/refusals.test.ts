@@ -72,7 +72,7 @@ describe('refusals: the answer names the field, nothing is created', () => {
 		[
 			'POST',
 			'/api/domain/add',
-			{ domain: 'https://b.example.com', redirect404: 'nope' },
+			{ domain: 'https://b.example', redirect404: 'no' },
 			400,
 			/'redirect404'/,
 		],

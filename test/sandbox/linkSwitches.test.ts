@@ -70,6 +70,7 @@ describe.each<Profile>(['reference', 'family'])('--plan-lacks in the %s profile'
 			message,
 		);
 		expect(sandbox.store.links.created).toBe(0);
+		expect(sandbox.stats.unauthorized).toBe(0);
 		const plain = await call(sandbox, 'POST', '/api/url/add', { body: { url: link.url } });
 		expect(plain.body.error).toBe(0);
 	});

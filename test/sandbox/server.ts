@@ -69,7 +69,7 @@ export interface SandboxStats {
 	requests: number;
 	/** Rate-limit answers sent (real and injected; the family's HTTP 200 `error: 429` too). */
 	rateLimited: number;
-	/** 401 and 403 answers sent. */
+	/** 401 and 403 answers sent for a missing or wrong key. */
 	unauthorized: number;
 	/**
 	 * Requests per route, keyed `METHOD /api/pattern` (public addresses: `GET /:alias` …; unknown
@@ -344,8 +344,9 @@ function finish(app: App, ex: Exchange, reply: Reply): void {
 	const status =
 		app.options.errorStatus === 200 && reply.body.error === 1 && !injected5xx ? 200 : reply.status;
 	if (reply.status === 429 || reply.body.error === 429) app.stats.rateLimited++;
-	// A short link's password page (401) is no refused key.
-	if (!ex.visit && (reply.status === 401 || reply.status === 403)) app.stats.unauthorized++;
+	// Not a short link's password page (401), nor a link feature the plan lacks (403).
+	const refusedKey = !ex.visit && !ex.authorized;
+	if (refusedKey && (reply.status === 401 || reply.status === 403)) app.stats.unauthorized++;
 	app.stats.byStatus[String(status)] = (app.stats.byStatus[String(status)] ?? 0) + 1;
 	ex.log.status = status;
 	send(ex.res, { ...reply, status });

@@ -205,6 +205,7 @@ describe('a password-protected link (seeded link 2)', () => {
 		expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
 		expect(await answer.text()).toMatch(page);
 		expect(sandbox.store.clicksOf(2)).toBe(before + (status === 302 ? 1 : 0));
+		expect(sandbox.stats.unauthorized).toBe(0);
 	});
 });
 

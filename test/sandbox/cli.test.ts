@@ -25,12 +25,18 @@ describe('parseSandboxArgs', () => {
 				'--apply-then-fault',
 				'--seed',
 				'3',
+				'--link-search',
+				'off',
+				'--plan-lacks',
+				'geotarget, alias,geotarget',
 			],
 			{
 				SANDBOX_PORT: '5000',
 				SANDBOX_API_KEY: 'from-env',
 				SANDBOX_MAX_LIMIT: '50',
 				SANDBOX_ERROR_STATUS: '200',
+				SANDBOX_LINK_DETAILS: 'id',
+				SANDBOX_PLAN_LACKS: 'none',
 			},
 		);
 		expect(options).toEqual({
@@ -42,6 +48,9 @@ describe('parseSandboxArgs', () => {
 			maxLimit: 50,
 			errorStatus: 200,
 			faults: { rate5xx: 0.25, applyThenFault: true },
+			linkSearch: false,
+			linkDetails: 'id',
+			planLacks: ['geotarget', 'alias'],
 		});
 	});
 

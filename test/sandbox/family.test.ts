@@ -138,7 +138,8 @@ describe('lists', () => {
 		expect(first.body.data.qrs).toHaveLength(15);
 		const all = await call(big, 'GET', '/api/qr?limit=1000&page=2');
 		expect(all.body.data).toMatchObject({ perpage: 1000, maxpage: 2, nextpage: null });
-		expect(all.body.data.qrs.map((qr: { id: number }) => qr.id)[0]).toBe(1001);
+		// Newest first: page 2 holds the oldest 200.
+		expect(all.body.data.qrs.map((qr: { id: number }) => qr.id)[0]).toBe(200);
 		expect(all.body.data.qrs).toHaveLength(200);
 	});
 
@@ -157,9 +158,9 @@ describe('lists', () => {
 			all.push(answer.body.data.domains.map((d: { id: number | null }) => d.id));
 		}
 		expect(all).toEqual([
-			[1, 2, null, null],
-			[3, 4, null, null],
-			[5, null, null],
+			[5, 4, null, null],
+			[3, 2, null, null],
+			[1, null, null],
 		]);
 		const one = await call(sandbox, 'GET', '/api/domains?limit=1');
 		expect(one.body.data.domains[1]).toEqual({
@@ -179,13 +180,16 @@ describe('lists', () => {
 	});
 
 	test('channel items: orphaned items are counted but skipped, so a page before maxpage is empty', async () => {
-		// Channel 1: 15 items whose QR code no longer exists, then the 5 seeded items.
+		// Channel 1 lists 15 items whose QR code no longer exists, then the 5 seeded items.
 		const first = await call(sandbox, 'GET', '/api/channel/1');
 		expect(first.body.data).toMatchObject({ result: 20, perpage: 15, maxpage: 2, items: [] });
 		const second = await call(sandbox, 'GET', '/api/channel/1?page=2');
 		expect(second.body.data.items).toHaveLength(5);
 		expect(second.body.data.items).toEqual(
-			sandbox.store.itemsOfChannel(1).map(({ channelId: _c, ...item }) => item),
+			sandbox.store
+				.itemsOfChannel(1)
+				.reverse()
+				.map(({ channelId: _c, ...item }) => item),
 		);
 		const small = await call(sandbox, 'GET', '/api/channel/1?limit=4&page=5');
 		expect(small.body.data.items).toHaveLength(4);
@@ -198,7 +202,7 @@ describe('lists', () => {
 		await call(sandbox, 'DELETE', '/api/qr/2/delete');
 		const answer = await call(sandbox, 'GET', `/api/channel/${id}?limit=2`);
 		expect(answer.body.data).toMatchObject({ result: 3, maxpage: 2 });
-		expect(answer.body.data.items.map((i: { id: number }) => i.id)).toEqual([1]);
+		expect(answer.body.data.items.map((i: { id: number }) => i.id)).toEqual([3]);
 		expect(sandbox.store.rowsOfChannel(id)).toHaveLength(3);
 	});
 
@@ -241,11 +245,11 @@ describe('records', () => {
 	test('campaign list items carry `name`, campaign 1 too', async () => {
 		const answer = await call(sandbox, 'GET', '/api/campaigns');
 		expect(answer.body.data.campaigns.map((c: { name: string }) => c.name)).toEqual([
-			'Campaign 1',
-			'Campaign 2',
-			'Campaign 3',
-			'Campaign 4',
 			'Campaign 5',
+			'Campaign 4',
+			'Campaign 3',
+			'Campaign 2',
+			'Campaign 1',
 		]);
 	});
 
@@ -317,11 +321,11 @@ describe('records', () => {
 	});
 
 	test('assigning an item that is already in the channel is an error', async () => {
-		const first = await call(sandbox, 'POST', '/api/channel/2/assign/links/77');
+		const first = await call(sandbox, 'POST', '/api/channel/2/assign/links/4');
 		expect(first.body.error).toBe(0);
-		const again = await call(sandbox, 'POST', '/api/channel/2/assign/links/77');
+		const again = await call(sandbox, 'POST', '/api/channel/2/assign/links/4');
 		expect(again.body).toEqual({ error: 1, message: 'This item is already in the channel.' });
-		const otherType = await call(sandbox, 'POST', '/api/channel/2/assign/bio/77');
+		const otherType = await call(sandbox, 'POST', '/api/channel/2/assign/bio/4');
 		expect(otherType.body.error).toBe(0);
 	});
 });

@@ -3,7 +3,7 @@
 // reason in the body; a refused request is not counted); then the endpoint, whose errors are
 // HTTP 200 `{error: 1}` answers, and whose crashes (data it cannot process) an HTML 500 page.
 
-import { ApiError, rawReply, Reply } from './http';
+import { ApiError, htmlPage, Reply } from './http';
 import { CannotProcess, familyForms, familyHandler } from './familyRoutes';
 import type { RateState } from './rateLimit';
 import type { RouteContext, RouteMatch } from './routes';
@@ -54,12 +54,4 @@ function answer(match: RouteMatch, context: () => RouteContext): Reply {
 		const detail = error instanceof CannotProcess ? error.message : 'An unexpected error occurred.';
 		return htmlPage(500, 'Internal Server Error', detail);
 	}
-}
-
-function htmlPage(status: number, title: string, text: string): Reply {
-	return rawReply(
-		status,
-		`<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${status} ${title}</title></head>` +
-			`<body><h1>${title}</h1><p>${text}</p></body></html>\n`,
-	);
 }

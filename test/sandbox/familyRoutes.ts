@@ -1,6 +1,7 @@
 // The family's endpoints where they differ from the reference's: checks that run before the
-// reference's handler (or instead of it), and the family's keys in the reference's answers.
-// See ../shared/api/service-family-behaviour.md ("Records", "Lists", "QR code data").
+// reference's handler (or instead of it), and the family's keys in the reference's answers, as
+// real installations answer: their records (campaign names, QR dates), lists (integer `error`,
+// `nextpage` null) and QR code data (a shape the product cannot process crashes it).
 
 import { ApiError, rawReply, Reply } from './http';
 import type { Handler, RouteContext } from './routes';

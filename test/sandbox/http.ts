@@ -6,8 +6,8 @@ export interface Reply {
 	status: number;
 	body: Record<string, unknown>;
 	headers?: Record<string, string>;
-	/** Sent instead of `body` as JSON: an HTML page or an empty answer. */
-	raw?: { contentType: string; text: string };
+	/** Sent instead of `body` as JSON: an HTML page, an image or an empty answer. */
+	raw?: { contentType: string; text: string | Buffer };
 }
 
 /** An `{error: 1, message}` answer; thrown by handlers and validators. */
@@ -27,8 +27,31 @@ export const notFound = (message: string, label?: string): ApiError =>
 	new ApiError(404, message, label);
 
 /** A reply that is not JSON: an HTML page, or nothing at all (`text` ''). */
-export function rawReply(status: number, text: string, contentType = 'text/html; charset=UTF-8') {
+export function rawReply(
+	status: number,
+	text: string | Buffer,
+	contentType = 'text/html; charset=UTF-8',
+): Reply {
 	return { status, body: {}, raw: { contentType, text } };
+}
+
+/** A small HTML page titled `<status> <title>`; `text` is HTML already, `more` follows it. */
+export function htmlPage(status: number, title: string, text: string, more = ''): Reply {
+	return rawReply(
+		status,
+		`<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${status} ${title}</title></head>` +
+			`<body><h1>${title}</h1><p>${text}</p>${more}</body></html>\n`,
+	);
+}
+
+export function escapeHtml(text: string): string {
+	const entities: Record<string, string> = {
+		'&': '&amp;',
+		'<': '&lt;',
+		'>': '&gt;',
+		'"': '&quot;',
+	};
+	return text.replace(/[&<>"]/g, (char) => entities[char]);
 }
 
 export function ok(body: Record<string, unknown>): Reply {

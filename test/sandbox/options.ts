@@ -1,5 +1,6 @@
 // Settings of the sandbox: the options object, its defaults and the CLI/env parser.
 
+import { parsePlanFeatures, PlanFeature } from './plan';
 import type { Profile, ProfileSwitches } from './profile';
 import { PROFILE_DEFAULTS, PROFILE_FLAGS, PROFILE_USAGE } from './profile';
 
@@ -39,11 +40,20 @@ export interface FaultOptions {
 }
 
 export type SeedCollection =
-	'campaigns' | 'splash' | 'qr' | 'channels' | 'pixels' | 'overlays' | 'domains' | 'channelItems';
+	| 'campaigns'
+	| 'splash'
+	| 'qr'
+	| 'links'
+	| 'channels'
+	| 'pixels'
+	| 'overlays'
+	| 'domains'
+	| 'channelItems';
 export const SEED_COLLECTIONS: readonly SeedCollection[] = [
 	'campaigns',
 	'splash',
 	'qr',
+	'links',
 	'channels',
 	'pixels',
 	'overlays',
@@ -75,7 +85,15 @@ export interface SandboxOptions extends ProfileSwitches {
 	basePath: string;
 	/** Clock in ms since epoch; tests may replace it to control rate-limit windows. */
 	now: () => number;
+	/** `GET /api/urls` reads `q` and `short`; off, it ignores them (installations without them). */
+	linkSearch: boolean;
+	/** `GET /api/url/:id`: `data` answers `{details, data}`; `id` a top-level `id` and no `data`. */
+	linkDetails: LinkDetailsForm;
+	/** Link features the plan lacks: create and update refuse a link that uses one. */
+	planLacks: PlanFeature[];
 }
+
+export type LinkDetailsForm = 'data' | 'id';
 
 export const DEFAULT_SEED = 5;
 
@@ -103,6 +121,9 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
 	randomSeed: 1,
 	basePath: '',
 	now: () => Date.now(),
+	linkSearch: true,
+	linkDetails: 'data',
+	planLacks: [],
 };
 
 export const CLI_DEFAULT_PORT = 4010;
@@ -113,6 +134,7 @@ export function resolveOptions(partial: Partial<SandboxOptions> = {}): SandboxOp
 	const merged: SandboxOptions = { ...DEFAULT_OPTIONS, ...profile, ...given };
 	merged.basePath = normalizeBasePath(merged.basePath);
 	merged.faults = resolveFaults(merged.faults);
+	merged.planLacks = parsePlanFeatures(merged.planLacks.join(','));
 	return merged;
 }
 
@@ -171,6 +193,9 @@ const FLAGS: Record<string, Setter> = {
 	'fault-slow-ms': (_o, f, v) => (f.slowMs = parseInteger('--fault-slow-ms', v, 0)),
 	'fault-429': (_o, f, v) => (f.rate429 = parseRate('--fault-429', v)),
 	'apply-then-fault': (_o, f, v) => (f.applyThenFault = parseBoolean('--apply-then-fault', v)),
+	'link-search': (o, _f, v) => (o.linkSearch = parseBoolean('--link-search', v)),
+	'link-details': (o, _f, v) => (o.linkDetails = parseLinkDetails(v)),
+	'plan-lacks': (o, _f, v) => (o.planLacks = parsePlanFeatures(v)),
 	...Object.fromEntries(
 		Object.entries(PROFILE_FLAGS).map(([name, set]): [string, Setter] => [
 			name,
@@ -199,6 +224,9 @@ export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags
   --fault-slow-ms MS    delay of slow requests (default 2000)                 env SANDBOX_FAULT_SLOW_MS
   --fault-429 RATE      share 0..1 answered 429 although budget remains       env SANDBOX_FAULT_429
   --apply-then-fault    apply the request, then fault                         env SANDBOX_APPLY_THEN_FAULT
+  --link-search on|off  GET /api/urls reads q and short (default on)          env SANDBOX_LINK_SEARCH
+  --link-details F      GET /api/url/:id as data | id (default data)          env SANDBOX_LINK_DETAILS
+  --plan-lacks LIST     link features refused, e.g. geotarget,alias (none)    env SANDBOX_PLAN_LACKS
 ${PROFILE_USAGE}
   --help                show this text`;
 
@@ -291,6 +319,12 @@ function parseResetFormat(raw: string): ResetFormat {
 		throw new Error(`--reset-format expects one of ${RESET_FORMATS.join(', ')}, got '${raw}'.`);
 	}
 	return value;
+}
+
+function parseLinkDetails(raw: string): LinkDetailsForm {
+	const value = raw.trim().toLowerCase();
+	if (value === 'data' || value === 'id') return value;
+	throw new Error(`--link-details expects 'data' or 'id', got '${raw}'.`);
 }
 
 function parseErrorStatus(raw: string): 'http' | 200 {

@@ -12,6 +12,7 @@ describe('resolveOptions', () => {
 			defaultLimit: 15,
 			systemDomains: 2,
 			orphanedItems: 15,
+			order: 'newest',
 		});
 	});
 
@@ -48,6 +49,8 @@ describe('flags and environment variables', () => {
 				'--system-domains',
 				'3',
 				'--orphaned-items=0',
+				'--order',
+				'oldest',
 			]),
 		).toEqual({
 			port: 4010,
@@ -58,6 +61,7 @@ describe('flags and environment variables', () => {
 			defaultLimit: 20,
 			systemDomains: 3,
 			orphanedItems: 0,
+			order: 'oldest',
 		});
 	});
 
@@ -68,6 +72,7 @@ describe('flags and environment variables', () => {
 				SANDBOX_REMAINING: 'clamped',
 				SANDBOX_RATE_HEADERS: 'on',
 				SANDBOX_MAX_LIMIT: '100',
+				SANDBOX_ORDER: 'newest',
 			}),
 		).toEqual({
 			port: 4010,
@@ -75,6 +80,7 @@ describe('flags and environment variables', () => {
 			remaining: 'negative',
 			rateHeaders: true,
 			maxLimit: 100,
+			order: 'newest',
 		});
 	});
 
@@ -85,11 +91,15 @@ describe('flags and environment variables', () => {
 		[['--system-domains', '-1']],
 		[['--orphaned-items', 'many']],
 		[['--default-limit', '0']],
+		[['--order', 'random']],
+		[['--plan-lacks', 'frames']],
+		[['--link-details', 'full']],
+		[['--link-search', 'maybe']],
 	])('refused: %j', (argv) => {
 		expect(() => parseSandboxArgs(argv)).toThrow(/expects/);
 	});
 
-	test('--help lists the profile and its switches', () => {
+	test('--help lists the profile, its switches and the link switches', () => {
 		for (const flag of [
 			'--profile',
 			'--remaining',
@@ -97,6 +107,10 @@ describe('flags and environment variables', () => {
 			'--default-limit',
 			'--system-domains',
 			'--orphaned-items',
+			'--order',
+			'--link-search',
+			'--link-details',
+			'--plan-lacks',
 		]) {
 			expect(USAGE).toContain(flag);
 		}

@@ -1,9 +1,10 @@
 // The sandbox's two profiles and the switches where the family's versions differ.
 //
 // `reference` answers as the API reference shows it (and fills its gaps as the sandbox always
-// did). `family` answers as real installations of the service family do
-// (../shared/api/service-family-behaviour.md): the rate limit as HTTP 200 with the reason in the
-// body, 403 for a bad key, 200 for an unknown ID, empty and HTML answers, the family's keys.
+// did). `family` answers as real installations of the service family (the self-hosted product and
+// the hosted offerings built on it) do: the rate limit as HTTP 200 with the reason in the body,
+// 403 for a bad key, 200 for an unknown ID, empty and HTML answers, the family's keys, lists
+// newest first.
 // The switches below are settings of their own: each profile only gives them their defaults.
 
 import type { SandboxOptions } from './options';
@@ -14,6 +15,10 @@ export const PROFILES: readonly Profile[] = ['reference', 'family'];
 
 export type RemainingMode = 'negative' | 'clamped';
 export const REMAINING_MODES: readonly RemainingMode[] = ['negative', 'clamped'];
+
+/** `oldest`: lists by ID ascending (channel items in assignment order); `newest`: the reverse. */
+export type ListOrder = 'newest' | 'oldest';
+export const LIST_ORDERS: readonly ListOrder[] = ['newest', 'oldest'];
 
 export interface ProfileSwitches {
 	/**
@@ -35,6 +40,11 @@ export interface ProfileSwitches {
 	 * them, so its pages before `maxpage` can be short or empty. 0 = off.
 	 */
 	orphanedItems: number;
+	/**
+	 * Order of every list: `oldest` first (by ID; channel items as assigned) or `newest` first
+	 * (the most recently created, or assigned, on page 1). Links also follow `?order=`.
+	 */
+	order: ListOrder;
 }
 
 export const PROFILE_DEFAULTS: Record<Profile, ProfileSwitches> = {
@@ -45,6 +55,7 @@ export const PROFILE_DEFAULTS: Record<Profile, ProfileSwitches> = {
 		defaultLimit: 10,
 		systemDomains: 0,
 		orphanedItems: 0,
+		order: 'oldest',
 	},
 	family: {
 		remaining: 'negative',
@@ -53,6 +64,7 @@ export const PROFILE_DEFAULTS: Record<Profile, ProfileSwitches> = {
 		defaultLimit: 15,
 		systemDomains: 2,
 		orphanedItems: 15,
+		order: 'newest',
 	},
 };
 
@@ -61,14 +73,18 @@ export const PROFILE_DEFAULTS: Record<Profile, ProfileSwitches> = {
 /** First ID of the seeded orphans' QR codes: far beyond any QR code the sandbox hands out. */
 const ORPHAN_QR_IDS = 900_001;
 
-/** Puts `count` items whose QR code no longer exists first into channel 1 (if it exists). */
-export function seedOrphans(store: Store, count: number): void {
+/**
+ * Puts `count` items whose QR code no longer exists into channel 1 (if it exists), where its
+ * list shows them first: before the seeded items, or after them when lists are newest first.
+ */
+export function seedOrphans(store: Store, count: number, order: ListOrder = 'oldest'): void {
 	if (count === 0 || !store.channels.get(1)) return;
 	const date = store.channelItems[0]?.date ?? '2024-01-01';
 	const orphans = Array.from({ length: count }, (_, i) =>
 		store.buildChannelItem(1, 'qr', ORPHAN_QR_IDS + i, date),
 	);
-	store.channelItems.unshift(...orphans);
+	if (order === 'newest') store.channelItems.push(...orphans.reverse());
+	else store.channelItems.unshift(...orphans);
 }
 
 /** The service's own domains, `"id": null`, as the family appends them to every page. */
@@ -92,6 +108,7 @@ export const PROFILE_FLAGS: Record<string, ProfileSetter> = {
 	'default-limit': (o, v) => (o.defaultLimit = count('--default-limit', v, 1)),
 	'system-domains': (o, v) => (o.systemDomains = count('--system-domains', v, 0)),
 	'orphaned-items': (o, v) => (o.orphanedItems = count('--orphaned-items', v, 0)),
+	order: (o, v) => (o.order = oneOf('--order', v, LIST_ORDERS)),
 };
 
 export const PROFILE_USAGE = `  --profile P           reference | family (default reference)           env SANDBOX_PROFILE
@@ -99,7 +116,8 @@ export const PROFILE_USAGE = `  --profile P           reference | family (defaul
   --rate-headers on|off X-RateLimit-* headers (default on)                env SANDBOX_RATE_HEADERS
   --default-limit N     page size without limit (10; family: 15)          env SANDBOX_DEFAULT_LIMIT
   --system-domains N    id-null domains on every page (family: 2)         env SANDBOX_SYSTEM_DOMAINS
-  --orphaned-items N    skipped items in channel 1 (family: 15)           env SANDBOX_ORPHANED_ITEMS`;
+  --orphaned-items N    skipped items in channel 1 (family: 15)           env SANDBOX_ORPHANED_ITEMS
+  --order O             lists newest | oldest first (family: newest)      env SANDBOX_ORDER`;
 
 function oneOf<T extends string>(flag: string, raw: string, allowed: readonly T[]): T {
 	const value = raw.trim().toLowerCase() as T;

@@ -1,12 +1,13 @@
-// The 28 endpoints of the Link-Management Service API v3 as a route table.
+// The Link-Management Service API v3 as a route table: the reference's 28 endpoints and the five
+// link routes real installations have (linkRoutes.ts).
 
-import { badRequest, notFound, ok, Reply } from './http';
-import type { SandboxOptions } from './options';
+import { badRequest, ok, Reply } from './http';
+import { LINK_ROUTES } from './linkRoutes';
+import { find, Handler, listReply, message } from './listing';
 import { systemDomains } from './profile';
 import {
 	CampaignRecord,
 	ChannelItemType,
-	Collection,
 	emptyQrStatistics,
 	PIXEL_TYPES,
 	QrRecord,
@@ -27,15 +28,7 @@ import {
 	requiredString,
 } from './validate';
 
-export interface RouteContext {
-	params: Record<string, string>;
-	query: URLSearchParams;
-	body: Record<string, unknown>;
-	store: Store;
-	options: SandboxOptions;
-}
-
-export type Handler = (ctx: RouteContext) => Reply;
+export type { Handler, RouteContext } from './listing';
 
 export interface Route {
 	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -73,54 +66,7 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
 	return undefined;
 }
 
-// ---------------------------------------------------------------- shared pieces
-
-function listReply<T>(
-	ctx: RouteContext,
-	key: string,
-	records: T[],
-	view: (record: T) => object,
-	/** Records counted in the pages but not shown (the family's orphaned channel items). */
-	shown: (record: T) => boolean = () => true,
-): Reply {
-	const perpage = parseLimit(ctx.query.get('limit'), ctx.options);
-	const currentpage = parsePositive(ctx.query.get('page')) ?? 1;
-	const result = records.length;
-	const maxpage = Math.ceil(result / perpage);
-	const nextpage = currentpage < maxpage ? currentpage + 1 : maxpage;
-	const start = (currentpage - 1) * perpage;
-	const page = records
-		.slice(start, start + perpage)
-		.filter(shown)
-		.map(view);
-	// Lists answer `error` as the string "0" (documented quirk of the service).
-	return {
-		status: 200,
-		body: { error: '0', data: { result, perpage, currentpage, nextpage, maxpage, [key]: page } },
-	};
-}
-
-function parseLimit(raw: string | null, options: SandboxOptions): number {
-	const limit = parsePositive(raw) ?? options.defaultLimit;
-	return options.maxLimit > 0 ? Math.min(limit, options.maxLimit) : limit;
-}
-
-function parsePositive(raw: string | null): number | undefined {
-	if (raw === null || !/^\s*\d+\s*$/.test(raw)) return undefined;
-	const value = Number(raw);
-	return value >= 1 && Number.isSafeInteger(value) ? value : undefined;
-}
-
-function find<T extends { id: number }>(collection: Collection<T>, raw: string): T {
-	const id = positiveId(raw, `${collection.label.toLowerCase()} ID`);
-	const record = collection.get(id);
-	if (!record) throw notFound(`${collection.label} ${id} does not exist.`, collection.label);
-	return record;
-}
-
-function message(text: string): Reply {
-	return ok({ message: text });
-}
+// ---------------------------------------------------------------- answers of several routes
 
 function campaignAnswer(store: Store, campaign: CampaignRecord): Reply {
 	// The service returns the campaign name under `domain` here.
@@ -195,7 +141,7 @@ const createCampaign: Handler = ({ store, body }) => {
 
 const assignLinkToCampaign: Handler = ({ store, params }) => {
 	const campaign = find(store.campaigns, params.campaignid);
-	campaign.links.add(positiveId(params.linkid, 'link ID'));
+	campaign.links.add(find(store.links, params.linkid).id);
 	return message('Link successfully added to the campaign.');
 };
 
@@ -289,7 +235,7 @@ const listChannelItems: Handler = (ctx) => {
 		'items',
 		ctx.store.rowsOfChannel(channel.id),
 		({ channelId: _omit, ...item }) => item,
-		(item) => !ctx.store.isOrphan(item),
+		{ shown: (item) => !ctx.store.isOrphan(item) },
 	);
 };
 
@@ -311,8 +257,9 @@ const assignToChannel: Handler = ({ store, params }) => {
 	}
 	const type = params.type as ChannelItemType;
 	const itemId = positiveId(params.itemid, 'item ID');
-	// Links and bio pages are not listed by the service, so any positive ID is accepted.
+	// Bio pages are not stored, so any positive ID is accepted; links and QR codes must exist.
 	if (type === 'qr') find(store.qr, params.itemid);
+	if (type === 'links') find(store.links, params.itemid);
 	store.assignToChannel(store.buildChannelItem(channel.id, type, itemId, store.nowDate()));
 	return message('Item successfully added to the channel.');
 };
@@ -436,4 +383,6 @@ export const ROUTES: readonly Route[] = [
 	route('POST', '/api/domain/add', createDomain),
 	route('PUT', '/api/domain/:id/update', updateDomain),
 	route('DELETE', '/api/domain/:id/delete', deleteDomain),
+
+	...LINK_ROUTES.map(([method, pattern, handler]) => route(method, pattern, handler)),
 ];

@@ -15,6 +15,7 @@ import {
 	SandboxOptions,
 } from './options';
 import { seedOrphans } from './profile';
+import { matchPublic, PublicMatch } from './publicRoutes';
 import { RateLimiter, RateState } from './rateLimit';
 import { matchRoute, RouteContext, RouteMatch } from './routes';
 import { Store } from './store';
@@ -26,12 +27,17 @@ export {
 	DEFAULT_OPTIONS,
 	USAGE,
 } from './options';
-export type { Profile, ProfileSwitches, RemainingMode } from './profile';
+export type { ListOrder, Profile, ProfileSwitches, RemainingMode } from './profile';
+export type { PlanFeature } from './plan';
+export { PLAN_FEATURES } from './plan';
+export type { Visit } from './visits';
+export { SEEDED_LINK_EXPIRY, SEEDED_LINK_PASSWORD } from './seed';
 export type {
 	FaultDecider,
 	FaultKind,
 	FaultOptions,
 	FaultRequestInfo,
+	LinkDetailsForm,
 	ResetFormat,
 	SandboxOptions,
 	SeedCollection,
@@ -48,7 +54,7 @@ export interface RequestLogEntry {
 	method: string;
 	/** Path and query as requested (including any basePath). */
 	url: string;
-	/** Route pattern such as `GET /api/qr/:id`, or `undefined` for an unknown endpoint. */
+	/** Route pattern such as `GET /api/qr/:id` or `GET /:alias`; `undefined` for an unknown one. */
 	route?: string;
 	/** HTTP status sent, or `dropped` when the socket was destroyed. */
 	status: number | 'dropped';
@@ -59,13 +65,16 @@ export interface RequestLogEntry {
 }
 
 export interface SandboxStats {
-	/** Every request received, including faulted and refused ones. */
+	/** Every request received, including faulted and refused ones (and public addresses). */
 	requests: number;
 	/** Rate-limit answers sent (real and injected; the family's HTTP 200 `error: 429` too). */
 	rateLimited: number;
-	/** 401 and 403 answers sent. */
+	/** 401 and 403 answers sent for a missing or wrong key. */
 	unauthorized: number;
-	/** Requests per route, keyed `METHOD /api/pattern` (unknown endpoints: `METHOD /raw/path`). */
+	/**
+	 * Requests per route, keyed `METHOD /api/pattern` (public addresses: `GET /:alias` …; unknown
+	 * endpoints: `METHOD /raw/path`).
+	 */
 	byPath: Record<string, number>;
 	/** Answers per status; `dropped` counts destroyed sockets. */
 	byStatus: Record<string, number>;
@@ -101,7 +110,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
 	const app: App = {
 		options,
 		store: Store.create(url, options.seed, options.now, (store) =>
-			seedOrphans(store, options.orphanedItems),
+			seedOrphans(store, options.orphanedItems, options.order),
 		),
 		stats: emptyStats(),
 		limiter: new RateLimiter(
@@ -161,6 +170,8 @@ interface Exchange {
 	/** Path as requested (including any basePath), without the query string. */
 	path: string;
 	match: RouteMatch | undefined;
+	/** A public address (short link, QR image): no key, no budget, no faults. */
+	visit: PublicMatch | undefined;
 	/** Rate-limit bucket: the valid key, or the client address for missing/wrong keys. */
 	bucket: string;
 	authorized: boolean;
@@ -172,6 +183,7 @@ interface Exchange {
 
 async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const ex = await receive(app, req, res);
+	if (ex.visit) return finish(app, ex, await ex.visit.answer());
 	const fault = app.faults.next({ n: ex.n, method: ex.method, path: ex.path });
 	ex.log.fault = fault;
 	if (fault) app.stats.faults[fault]++;
@@ -197,8 +209,6 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 	const path = target.split('?')[0];
 	const apiPath = stripBasePath(path, options.basePath);
 	const match = apiPath === undefined ? undefined : matchRoute(method, apiPath);
-	const routeKey = match ? `${method} ${match.route.pattern}` : `${method} ${path}`;
-	stats.byPath[routeKey] = (stats.byPath[routeKey] ?? 0) + 1;
 
 	const key = bearerToken(req);
 	const authorized = key === options.apiKey;
@@ -210,11 +220,25 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 		bodyError =
 			error instanceof ApiError ? error : new ApiError(400, 'Could not read the request body.');
 	}
+	const visit =
+		match || apiPath === undefined
+			? undefined
+			: matchPublic(app.store, {
+					method,
+					path: apiPath,
+					query: new URL(target, `http://${HOST}`).searchParams,
+					headers: req.headers,
+					body: rawBody,
+					address: req.socket.remoteAddress,
+				});
+	const routeName = match ? `${method} ${match.route.pattern}` : visit?.pattern;
+	const routeKey = routeName ?? `${method} ${path}`;
+	stats.byPath[routeKey] = (stats.byPath[routeKey] ?? 0) + 1;
 	const log: RequestLogEntry = {
 		n,
 		method,
 		url: target,
-		route: match ? `${method} ${match.route.pattern}` : undefined,
+		route: routeName,
 		status: 0,
 		fault: null,
 		contentType: req.headers['content-type'],
@@ -229,6 +253,7 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 		method,
 		path,
 		match,
+		visit,
 		bucket: authorized ? `key:${options.apiKey}` : `anon:${req.socket.remoteAddress ?? 'unknown'}`,
 		authorized,
 		rawBody,
@@ -319,7 +344,9 @@ function finish(app: App, ex: Exchange, reply: Reply): void {
 	const status =
 		app.options.errorStatus === 200 && reply.body.error === 1 && !injected5xx ? 200 : reply.status;
 	if (reply.status === 429 || reply.body.error === 429) app.stats.rateLimited++;
-	if (reply.status === 401 || reply.status === 403) app.stats.unauthorized++;
+	// Not a short link's password page (401), nor a link feature the plan lacks (403).
+	const refusedKey = !ex.visit && !ex.authorized;
+	if (refusedKey && (reply.status === 401 || reply.status === 403)) app.stats.unauthorized++;
 	app.stats.byStatus[String(status)] = (app.stats.byStatus[String(status)] ?? 0) + 1;
 	ex.log.status = status;
 	send(ex.res, { ...reply, status });

@@ -13,7 +13,8 @@ describe.each<Profile>(['reference', 'family'])('against the %s profile', (profi
 	let sandbox: Sandbox;
 	beforeAll(async () => {
 		forgetBudgets();
-		sandbox = await startSandbox({ profile, seed: 3, basePath: '/short' });
+		// Lists oldest first in both profiles: the channel's items are expected in assignment order.
+		sandbox = await startSandbox({ profile, seed: 3, basePath: '/short', order: 'oldest' });
 	});
 	afterAll(async () => await sandbox.stop());
 
@@ -48,13 +49,13 @@ describe.each<Profile>(['reference', 'family'])('against the %s profile', (profi
 			resource: 'campaign',
 			operation: 'assignLink',
 			campaignId: id(created.id),
-			linkId: '77',
+			linkId: '2',
 		});
 		expect(assigned).toEqual({
 			success: true,
 			message: 'Link successfully added to the campaign.',
 			campaignId: created.id,
-			linkId: 77,
+			linkId: 2,
 		});
 		const campaigns = await run({ resource: 'campaign', operation: 'getAll', returnAll: true });
 		expect(campaigns).toHaveLength(4);
@@ -106,7 +107,7 @@ describe.each<Profile>(['reference', 'family'])('against the %s profile', (profi
 		});
 		expect(channel).toMatchObject({ name: 'Newsletter', color: '#AABBCC', starred: true });
 		for (const [itemType, itemId] of [
-			['links', '5'],
+			['links', '3'],
 			['qr', '1'],
 		]) {
 			await run({
@@ -124,7 +125,7 @@ describe.each<Profile>(['reference', 'family'])('against the %s profile', (profi
 			returnAll: true,
 		});
 		expect(items.map((item) => [item.type, item.id])).toEqual([
-			['links', 5],
+			['links', 3],
 			['qr', 1],
 		]);
 	});

@@ -155,7 +155,7 @@ test('assigning an item that is already in the channel fails with the service’
 		operation: 'assignItem',
 		channelId: byId(2),
 		itemType: 'links',
-		itemId: '77',
+		itemId: '3',
 	};
 	expect((await run(assign)).error).toBeUndefined();
 	const again = await run(assign);

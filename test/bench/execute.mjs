@@ -9,12 +9,19 @@ import { sampleMemory } from './measure.mjs';
 import { ARTIFACTS } from './settings.mjs';
 
 /**
- * Runs one imported workflow with `n8n execute --rawOutput` in `n8n` (sandbox reset first) and
+ * Runs one imported workflow with `n8n execute --rawOutput` in `n8n` (sandbox reset first,
+ * unless `reset` is false) and
  * returns the named node's task from the run data, the sandbox's view and, if asked, the memory
  * of the process.
  */
-export async function execute(n8n, workflow, nodeName, { sandbox, recorder, memory = false }) {
-	sandbox.reset();
+export async function execute(
+	n8n,
+	workflow,
+	nodeName,
+	{ sandbox, recorder, memory = false, reset = true },
+) {
+	// Without `reset`, what earlier runs made stays, and the stats count on from them.
+	if (reset) sandbox.reset();
 	recorder?.clear();
 	let sampler;
 	const res = await n8n.execute(workflow.id, {

@@ -1,12 +1,15 @@
 // The markdown of parts 1–5 of docs/benchmark.md: the machine and what was measured, how times
 // and floors are defined, a table per part and where the time went; the closing "Reading the
-// numbers" is findings.mjs's. The queue-mode section (part 6) is queue-report.mjs's.
+// numbers" is findings.mjs's. Parts 6 and 7 are parts/upsert.mjs's and parts/trigger.mjs's; the
+// queue-mode section (part 8) is queue-report.mjs's.
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { REPO } from '../e2e/lib/sandbox.mjs';
 import { fmtSec } from '../e2e/lib/util.mjs';
 import { findings } from './findings.mjs';
+import { triggerSection } from './parts/trigger.mjs';
+import { upsertSection } from './parts/upsert.mjs';
 import { mib, msf, ratio, sec, table, windowsNeeded } from './measure.mjs';
 import {
 	BULK,
@@ -293,6 +296,8 @@ export function report(results) {
 			'',
 		);
 	}
+	if (results.upsert?.length) out.push(upsertSection(results.upsert));
+	if (results.trigger?.length) out.push(triggerSection(results.trigger));
 	const reading = findings(results);
 	if (reading.length) out.push('## Reading the numbers', '', ...reading.map((n) => `- ${n}`), '');
 	return out.join('\n');

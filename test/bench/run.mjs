@@ -31,6 +31,8 @@ import { overheadPart } from './parts/overhead.mjs';
 import { queuePart } from './parts/queue.mjs';
 import { returnAllPart } from './parts/return-all.mjs';
 import { scalingPart } from './parts/scaling.mjs';
+import { triggerPart } from './parts/trigger.mjs';
+import { upsertPart } from './parts/upsert.mjs';
 import { ARTIFACTS, KEEP, log, ONLY, SINGLE, target, TIMEOUT_MS } from './settings.mjs';
 import { setUpSingleN8n } from './single-n8n.mjs';
 
@@ -76,6 +78,8 @@ async function main() {
 		if (ONLY.includes('returnAll')) await returnAllPart(ctx);
 		results.scaling = [];
 		if (ONLY.includes('scaling')) await scalingPart(ctx);
+		if (ONLY.includes('upsert')) await upsertPart(ctx);
+		if (ONLY.includes('trigger')) await triggerPart(ctx);
 	}
 	if (ONLY.includes('queue')) {
 		await queuePart({ tgz, results });

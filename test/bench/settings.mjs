@@ -27,6 +27,13 @@ export const RETURN_ALL = {
 export const OVERHEAD = { k: 200, repeats: 5, bareRepeats: 5 };
 /** 25 per 1000 ms: even N = 30 needs two windows, and N = 3000 (120 windows) takes about 2 minutes. */
 export const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
+/**
+ * Create or Update: a sheet of n rows run again and again at 30 requests per 2 s; a re-run with
+ * `changed` rows changed and `added` rows new; a sheet whose n rows repeat `names` names.
+ */
+export const UPSERT = { n: 300, changed: 10, added: 5, names: 30, limit: 30, windowMs: 2000 };
+/** The trigger's polls: list sizes, and how many records are new at each poll after the first. */
+export const TRIGGER = { sizes: [100, 5000, 50_000], news: [0, 3, 1500] };
 /** Runs of the bare client per c(r), the time of the last window's r requests. */
 export const C_REPEATS = 5;
 
@@ -45,7 +52,16 @@ export const QUEUE_TRIMMED = ['WORKERS', 'NS', 'LIMITS'].some(
 	(k) => process.env[`BENCH_QUEUE_${k}`],
 );
 
-export const PARTS = ['bulk', 'http', 'returnAll', 'overhead', 'scaling', 'queue'];
+export const PARTS = [
+	'bulk',
+	'http',
+	'returnAll',
+	'overhead',
+	'scaling',
+	'upsert',
+	'trigger',
+	'queue',
+];
 export const ONLY = process.env.BENCH_ONLY
 	? process.env.BENCH_ONLY.split(',').map((s) => s.trim())
 	: process.argv.includes('--queue')

@@ -1,4 +1,4 @@
-// What the parts run in one n8n (bulk, http, returnAll, overhead, scaling) share: six sandboxes in
+// What the parts run in one n8n (bulk, http, returnAll, overhead, scaling, upsert) share: seven sandboxes in
 // the bench process (random ports, one random key, each with its own credential and request
 // recorder), the workflows, imported once into that n8n, and the bare client's times the floors
 // are made of (c(r) for each last window, one page of each page size).
@@ -21,13 +21,16 @@ import {
 	OVERHEAD,
 	RETURN_ALL,
 	SCALING,
+	UPSERT,
 } from './settings.mjs';
+import { UPSERT_RESOURCES, UPSERT_RUNS, upsertLastWindows } from './parts/upsert.mjs';
 import {
 	bulkWorkflow,
 	httpCreateNode,
 	lmCreateNode,
 	overheadWorkflow,
 	returnAllWorkflow,
+	upsertWorkflow,
 } from './workflows.mjs';
 
 function credentialFor(tag) {
@@ -47,9 +50,10 @@ function workflowId(tag) {
 }
 
 /**
- * The six sandboxes: bulk (30 per 2 s, no QR codes), list (10,000 QR codes, no page cap), list
- * capped (pages of at most 100), list small (the 100-record baseline), free (no rate limit) and
- * scale (25 per 1 s). Each gets `tag`, `credential` and `recorder` (its request arrivals).
+ * The seven sandboxes: bulk (30 per 2 s, no QR codes), list (10,000 QR codes, no page cap), list
+ * capped (pages of at most 100), list small (the 100-record baseline), free (no rate limit),
+ * scale (25 per 1 s) and upsert (30 per 2 s, no pixels or QR codes). Each gets `tag`,
+ * `credential` and `recorder` (its request arrivals).
  */
 async function startSandboxes() {
 	const apiKey = `bench-${crypto.randomBytes(12).toString('hex')}`;
@@ -95,7 +99,14 @@ async function startSandboxes() {
 		rateWindowMs: SCALING.windowMs,
 		seed: { qr: 0 },
 	});
-	return { apiKey, s: { bulk, list, listCapped, listSmall, free, scale } };
+	// No page cap: a list of up to 1,000 records is one page, as on real installations.
+	const upsert = await sandbox('Upsert', {
+		rateLimit: UPSERT.limit,
+		rateWindowMs: UPSERT.windowMs,
+		seed: { qr: 0, pixels: 0 },
+		maxLimit: RETURN_ALL.uncapped,
+	});
+	return { apiKey, s: { bulk, list, listCapped, listSmall, free, scale, upsert } };
 }
 
 /** Every workflow the parts run, by key; `s` are the sandboxes (for their credentials). */
@@ -163,6 +174,20 @@ function workflows(s) {
 				),
 			]),
 		),
+		...Object.fromEntries(
+			UPSERT_RESOURCES.flatMap(({ resource, label }) =>
+				UPSERT_RUNS.map((run) => [
+					`upsert-${resource}-${run.key}`,
+					upsertWorkflow(
+						workflowId(`Ups${resource.slice(0, 2)}${run.key.slice(0, 3)}`),
+						`Bench: Create or Update ${label}, ${run.label}`,
+						s.upsert.credential,
+						resource,
+						run.sheet,
+					),
+				]),
+			),
+		),
 	};
 }
 
@@ -196,6 +221,7 @@ async function calibrate(free, results) {
 	const lastWindowSizes = new Set([
 		windowsNeeded(BULK.n, BULK.limit).r,
 		...SCALING.ns.map((n) => windowsNeeded(n, SCALING.limit).r),
+		...upsertLastWindows(),
 	]);
 	const cOf = await lastWindowTimes(free, lastWindowSizes, { repeats: C_REPEATS, reset: true });
 	results.cOf = Object.fromEntries(cOf);

@@ -162,3 +162,48 @@ export function overheadWorkflow(id, title, credential, baseUrl, count, repeats)
 		active: false,
 	};
 }
+
+/**
+ * The rows of a sheet, as a Code node gives them: `count` rows naming `names` records (row i names
+ * record i mod names + 1), the first `changed` rows with a changed value.
+ */
+const sheetRows = ({ count, names, changed }) =>
+	node(
+		'Sheet',
+		'n8n-nodes-base.code',
+		2,
+		{
+			jsCode: `return Array.from({ length: ${count} }, (_, i) => {\n  const k = (i % ${names}) + 1;\n  const v = i < ${changed} ? '-v2' : '';\n  return { json: { name: \`Record \${k}\`, tag: \`T-\${k}\${v}\`, url: \`https://example.com/r/\${k}\${v}\` } };\n});`,
+		},
+		[220, 0],
+	);
+
+/** Link Management › Create or Update of pixels (by name) or QR codes (by name), one per row. */
+const UPSERT_PARAMETERS = {
+	pixel: {
+		resource: 'pixel',
+		operation: 'upsert',
+		matchOn: 'name',
+		type: 'forum',
+		name: '={{ $json.name }}',
+		tag: '={{ $json.tag }}',
+	},
+	qrCode: {
+		resource: 'qrCode',
+		operation: 'upsert',
+		name: '={{ $json.name }}',
+		type: 'link',
+		data: '={{ $json.url }}',
+	},
+};
+
+/** Start → a sheet → Create or Update of `resource` (pixel or qrCode). */
+export function upsertWorkflow(id, title, credential, resource, sheet) {
+	return chain(id, title, [
+		trigger(),
+		sheetRows(sheet),
+		node('Create or Update', PACKAGE_NODE_TYPE, 1, UPSERT_PARAMETERS[resource], [440, 0], {
+			credentials: credentialsOf(credential),
+		}),
+	]);
+}

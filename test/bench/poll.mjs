@@ -1,0 +1,108 @@
+// The Link Management Trigger's poll() as n8n runs it, in the bench process: the built package's
+// trigger node on n8n-core's own PollContext, its static data kept between the polls of one
+// activation, the credential's Bearer header added as n8n's credentials helper adds it.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { makeTempDir } from '../e2e/lib/cleanup.mjs';
+import { REPO } from '../e2e/lib/sandbox.mjs';
+
+const require = createRequire(import.meta.url);
+// n8n-core reads its user folder when it loads: a throw-away one, not ~/.n8n.
+process.env.N8N_USER_FOLDER ??= makeTempDir('lm-bench-poll-');
+const { PollContext } = require('n8n-core');
+const { ICredentialsHelper, NodeHelpers, Workflow } = require('n8n-workflow');
+
+const NODE_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
+
+class SandboxCredentials extends ICredentialsHelper {
+	constructor(data) {
+		super();
+		this.data = data;
+	}
+	getParentTypes = () => [];
+	isCredentialUsableByNode = () => true;
+	getOAuth2Options = () => undefined;
+	async authenticate(credentials, _type, options) {
+		const headers = {
+			...options.headers,
+			Authorization: `Bearer ${String(credentials.apiKey).trim()}`,
+		};
+		return { ...options, headers };
+	}
+	async preAuthentication() {}
+	async runPreAuthentication() {}
+	async getCredentials() {
+		throw new Error('not used by the bench');
+	}
+	async getDecrypted() {
+		return { ...this.data };
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	getCredentialsProperties = () => [];
+}
+
+/** The trigger of the packed build (dist/), with `parameters`, activated against `sandbox`. */
+export function activeTrigger(sandbox, parameters) {
+	const { LinkManagementTrigger } = require(
+		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'LinkManagementTrigger.node.js'),
+	);
+	const triggerType = new LinkManagementTrigger();
+	const node = {
+		id: 'c6a1d2e3-0000-4000-8000-0000000000b1',
+		name: 'Link Management Trigger',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { linkManagementApi: { id: '1', name: 'Link Management bench' } },
+	};
+	node.parameters = NodeHelpers.getNodeParameters(
+		triggerType.description.properties,
+		parameters,
+		true,
+		false,
+		node,
+		triggerType.description,
+	);
+	const workflow = new Workflow({
+		id: 'bench-trigger',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: {
+			getByName: () => triggerType,
+			getByNameAndVersion: () => triggerType,
+			getKnownTypes: () => ({}),
+		},
+		staticData: {},
+	});
+	const additionalData = {
+		credentialsHelper: new SandboxCredentials({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }),
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		variables: {},
+		userId: 'bench',
+	};
+	const context = new PollContext(workflow, node, additionalData, 'trigger', 'activate');
+	return {
+		/** One poll: what it emitted (null or its items), the requests it sent and its time. */
+		async poll() {
+			const before = sandbox.stats.requests;
+			const started = performance.now();
+			const output = await triggerType.poll.call(context);
+			return {
+				ms: performance.now() - started,
+				requests: sandbox.stats.requests - before,
+				emitted: output === null ? 0 : output[0].length,
+			};
+		},
+		/** The size of what the trigger keeps in the workflow's static data, as n8n saves it. */
+		stateBytes: () => JSON.stringify(workflow.staticData[`node:${node.name}`] ?? {}).length,
+	};
+}

@@ -8,9 +8,7 @@ import { apiRootFromBaseUrl } from '../../nodes/LinkManagement/transport/baseUrl
 import { credentialType, TEST_API_KEY } from '../harness';
 import { testCredential } from '../helpers/credentialTest';
 import { accountRecord } from '../helpers/fixtures';
-import { AUTHORIZATION, unmatchedRequests, useServiceMocks } from '../helpers/service';
-
-useServiceMocks();
+import { AUTHORIZATION, unmatchedRequests } from '../helpers/service';
 
 const WRONG_KEY_MESSAGE =
 	'The service answered with an error: the API key is missing, wrong or expired.';

@@ -3,7 +3,6 @@
  * resource, so that the node and the sandbox cannot drift apart: against both of the sandbox's
  * profiles, the API reference's answers and the service family's (test/sandbox/README.md).
  */
-import { forgetBudgets } from '../../../nodes/LinkManagement/transport/budget';
 import type { RunOptions } from '../../harness';
 import { jsonOf, runNode } from '../../harness';
 import type { Profile, Sandbox } from '../../sandbox/server';
@@ -12,7 +11,6 @@ import { startSandbox } from '../../sandbox/server';
 describe.each<Profile>(['reference', 'family'])('against the %s profile', (profile) => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		forgetBudgets();
 		sandbox = await startSandbox({ profile, seed: 3, basePath: '/short' });
 	});
 	afterAll(async () => await sandbox.stop());

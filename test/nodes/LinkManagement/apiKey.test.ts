@@ -10,15 +10,7 @@ import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../../harness';
 import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
 import type { LocalServer } from '../../helpers/localServer';
 import { localServer } from '../../helpers/localServer';
-import {
-	AUTHORIZATION,
-	createForumPixel,
-	mockEndpoint,
-	rl,
-	useServiceMocks,
-} from '../../helpers/service';
-
-useServiceMocks();
+import { AUTHORIZATION, createForumPixel, mockEndpoint, rl } from '../../helpers/service';
 
 /** Whether `secret` occurs anywhere in `value`, own non-enumerable properties (message, stack, cause) included. */
 function containsText(value: unknown, secret: string, seen = new Set<unknown>()): boolean {

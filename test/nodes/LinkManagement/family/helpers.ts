@@ -2,14 +2,14 @@
  * What the engine tests against the sandbox's `family` profile share: a family sandbox, its
  * credential, and a way to spend the key's budget as another client would.
  */
-import { freshSandbox } from '../../../helpers/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
 
 export { credentialsOf } from '../../../helpers/sandbox';
 
-/** A sandbox that answers as real installations do; forgets what earlier tests taught the node. */
+/** A sandbox that answers as real installations do. */
 export async function familySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-	return await freshSandbox({ profile: 'family', ...options });
+	return await startSandbox({ profile: 'family', ...options });
 }
 
 /** A resource locator given By ID. */

@@ -11,7 +11,6 @@ import {
 	searchPixels,
 	searchQrCodes,
 } from '../../../../nodes/LinkManagement/listSearch/searchRecords';
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { TEST_API_KEY } from '../../../harness';
 import {
 	campaignRecords,
@@ -22,8 +21,6 @@ import {
 	qrRecords,
 } from '../../../helpers/fixtures';
 import { loadOptionsContext } from '../../../helpers/picker';
-
-beforeEach(() => forgetBudgets());
 
 /** A load-options context whose HTTP helper answers with `body` and records what it was asked. */
 function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {

@@ -1,32 +1,15 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { runNode } from '../../../harness';
-import {
-	expectNoRequestSent,
-	mockEndpoint,
-	refusalOf,
-	rl,
-	useServiceMocks,
-} from '../../../helpers/service';
+import { messageAnswer, operation, refusalOf, rl } from '../../../helpers';
 
 // QR data in the keys the service reads (resources/qrCode/data.ts and typeFields.ts): the
 // fields per type, JSON data checked and mapped, and the simple types' own rules.
-useServiceMocks();
 
-const created = { error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' };
-const create = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'qrCode',
-	operation: 'create',
-	...parameters,
-});
-
-async function sentBody(parameters: INodeParameters) {
-	const endpoint = mockEndpoint('POST', '/api/qr/add', created);
-	const result = await runNode({ parameters: create(parameters) });
-	expect(result.error).toBeUndefined();
-	expect(endpoint.requests).toHaveLength(1);
-	return endpoint.requests[0].body;
-}
+const create = operation(
+	'POST /api/qr/add',
+	{ resource: 'qrCode', operation: 'create' },
+	{ error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' },
+);
+const sentBody = async (parameters: Parameters<typeof create.send>[0]) =>
+	(await create.send(parameters)).body;
 
 describe('the fields of each structured type', () => {
 	test('Wi-Fi: network name, password and encryption go as ssid, pass and encryption', async () => {
@@ -126,36 +109,25 @@ describe('the fields of each structured type', () => {
 	])(
 		'%s without its required field is refused before a request, naming what is needed',
 		async (type, fields, needed) => {
-			const { message } = await refusalOf({ parameters: create({ type, ...fields }) });
-
-			expect(message).toMatch(needed);
-			expectNoRequestSent();
+			await create.expectRefused({ type, ...fields }, needed);
 		},
 	);
 
 	test.each(['wifi', 'sms', 'email', 'vcard'])(
 		'%s with neither Data nor any field is refused before a request',
 		async (type) => {
-			const { message } = await refusalOf({ parameters: create({ type }) });
-
-			expect(message).toMatch(/Data must not be empty \(or fill in the fields/);
-			expectNoRequestSent();
+			await create.expectRefused({ type }, /Data must not be empty \(or fill in the fields/);
 		},
 	);
 });
 
 describe('JSON data in the service keys', () => {
 	test('keys the service does not read are refused, naming the keys it reads', async () => {
-		const { message } = await refusalOf({
-			parameters: create({
-				type: 'vcard',
-				data: '{"name": "Ada Lovelace", "phone": "+441234567"}',
-			}),
-		});
-
-		expect(message).toContain('keys the service does not read for a vCard QR code: name');
-		expect(message).toContain('It reads: fname, lname, org');
-		expectNoRequestSent();
+		await create.expectRefused(
+			{ type: 'vcard', data: '{"name": "Ada Lovelace", "phone": "+441234567"}' },
+			'keys the service does not read for a vCard QR code: name',
+			'It reads: fname, lname, org',
+		);
 	});
 
 	test.each([
@@ -186,38 +158,30 @@ describe('JSON data in the service keys', () => {
 		['vcard', '  { }  '],
 		['text', '{}'],
 	])('%s data that is an empty JSON object %j is refused like empty data', async (type, data) => {
-		const { message } = await refusalOf({ parameters: create({ type, data }) });
-
-		expect(message).toMatch(/must not be empty/);
-		expectNoRequestSent();
+		await create.expectRefused({ type, data }, /must not be empty/);
 	});
 
 	test('a Wi-Fi encryption the service does not know is refused', async () => {
-		const { message } = await refusalOf({
-			parameters: create({
-				type: 'wifi',
-				data: '{"ssid": "Cafe", "encryption": "WPA3-Enterprise"}',
-			}),
-		});
-
-		expect(message).toMatch(/encryption must be WPA, WEP or nopass/);
-		expectNoRequestSent();
+		await create.expectRefused(
+			{ type: 'wifi', data: '{"ssid": "Cafe", "encryption": "WPA3-Enterprise"}' },
+			/encryption must be WPA, WEP or nopass/,
+		);
 	});
 
 	test('on Update, keys no type reads are refused and certain ones mapped', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/qr/31/update', {
-			error: 0,
-			message: 'QR has been updated successfully.',
+		const update = operation(
+			'PUT /api/qr/:qrCodeId/update',
+			{ resource: 'qrCode', operation: 'update', qrCodeId: rl('31') },
+			messageAnswer('QR has been updated successfully.'),
+		);
+
+		await update.expectRefused(
+			{ data: '{"colour": "red"}' },
+			'keys the service does not read for a QR code: colour',
+		);
+		expect((await update.send({ data: '{"password": "new"}' })).body).toEqual({
+			data: { pass: 'new' },
 		});
-		const update = (data: string) =>
-			({ resource: 'qrCode', operation: 'update', qrCodeId: rl('31'), data }) as INodeParameters;
-
-		const refused = await refusalOf({ parameters: update('{"colour": "red"}') });
-		expect(refused.message).toContain('keys the service does not read for a QR code: colour');
-
-		const result = await runNode({ parameters: update('{"password": "new"}') });
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ data: { pass: 'new' } });
 	});
 });
 
@@ -230,7 +194,7 @@ describe('text, link and phone data', () => {
 		});
 
 		const { message } = await refusalOf({
-			parameters: create({ type: 'text', data: `${longest}x` }),
+			parameters: create.parameters({ type: 'text', data: `${longest}x` }),
 		});
 		expect(message).toMatch(/4297 characters; a QR code holds at most 4296/);
 	});
@@ -238,10 +202,8 @@ describe('text, link and phone data', () => {
 	test.each(['example.com', 'ftp://example.com', 'https://exa mple.com', 'https://'])(
 		'a link %j that is not a valid http(s) address is refused',
 		async (data) => {
-			const { message } = await refusalOf({ parameters: create({ type: 'link', data }) });
-
-			expect(message).toMatch(/full address starting with http:\/\/ or https:\/\//);
-			expectNoRequestSent();
+			const httpAddress = /full address starting with http:\/\/ or https:\/\//;
+			await create.expectRefused({ type: 'link', data }, httpAddress);
 		},
 	);
 
@@ -255,10 +217,8 @@ describe('text, link and phone data', () => {
 	test.each(['call me', '+44 12a', '++441234'])(
 		'a phone %j that is not digits is refused',
 		async (data) => {
-			const { message } = await refusalOf({ parameters: create({ type: 'phone', data }) });
-
-			expect(message).toMatch(/phone number of digits with an optional leading \+/);
-			expectNoRequestSent();
+			const digits = /phone number of digits with an optional leading \+/;
+			await create.expectRefused({ type: 'phone', data }, digits);
 		},
 	);
 });
@@ -267,12 +227,10 @@ describe('logo', () => {
 	test.each(['https://example.com/logo.gif', 'logo.png', 'https://example.com/logo'])(
 		'%j that is not the address of a .png or .jpg image is refused',
 		async (logo) => {
-			const { message } = await refusalOf({
-				parameters: create({ type: 'text', data: 'Hi', additionalFields: { logo } }),
-			});
-
-			expect(message).toMatch(/Logo must be the http\(s\) address of a \.png or \.jpg image/);
-			expectNoRequestSent();
+			await create.expectRefused(
+				{ type: 'text', data: 'Hi', additionalFields: { logo } },
+				/Logo must be the http\(s\) address of a \.png or \.jpg image/,
+			);
 		},
 	);
 });

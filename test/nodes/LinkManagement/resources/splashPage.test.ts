@@ -1,15 +1,8 @@
-import { splashRecords } from '../../../helpers/fixtures';
-import { describeListOperation } from '../../../helpers/getMany';
-import { useServiceMocks } from '../../../helpers/service';
+import { describeListOperation, operation, splashRecords } from '../../../helpers';
 
 // resources/splashPage/ has one operation.
-useServiceMocks();
 
 describe('splashPage: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'splashPage', operation: 'getAll' },
-		path: '/api/splash',
-		collectionKey: 'splash',
-		records: splashRecords,
-	});
+	const getAll = operation('GET /api/splash', { resource: 'splashPage', operation: 'getAll' });
+	describeListOperation(getAll, { splash: splashRecords });
 });

@@ -9,10 +9,7 @@ import {
 	expectNoRequestSent,
 	mockEndpoint,
 	refusalOf,
-	useServiceMocks,
 } from '../../../helpers/service';
-
-useServiceMocks();
 
 const credentials = (baseUrl: string) => ({ baseUrl, apiKey: TEST_API_KEY });
 

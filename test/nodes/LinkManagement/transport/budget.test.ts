@@ -6,7 +6,6 @@ import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/bu
 import {
 	budgetKey,
 	budgetSnapshot,
-	forgetBudgets,
 	recordAnswer,
 	reserveRequest,
 } from '../../../../nodes/LinkManagement/transport/budget';
@@ -28,8 +27,6 @@ const refused = (retryAt: number, info: AnswerReport['info'] = {}): AnswerReport
 	succeeded: false,
 });
 const noHeaders: AnswerReport = { info: {}, rateLimited: false, succeeded: true };
-
-beforeEach(forgetBudgets);
 
 test('the key is a hash, never the API key itself', () => {
 	expect(key).toMatch(/^[0-9a-f]{64}$/);

@@ -14,15 +14,7 @@ import {
 	messageAnswer,
 } from '../../../helpers/fixtures';
 import { localServer } from '../../../helpers/localServer';
-import {
-	createForumPixel,
-	mockEndpoint,
-	rl,
-	unmatchedRequests,
-	useServiceMocks,
-} from '../../../helpers/service';
-
-useServiceMocks();
+import { createForumPixel, mockEndpoint, rl, unmatchedRequests } from '../../../helpers/service';
 
 const NOT_FOUND = 'Campaign not found.';
 const DELETED = 'Campaign has been deleted successfully.';

@@ -18,9 +18,7 @@ import type {
 } from '../../../../nodes/LinkManagement/shared/operation';
 import { jsonOf, nodeType, runNode } from '../../../harness';
 import { errorAnswer, listAnswer } from '../../../helpers/fixtures';
-import { expectNoRequestSent, expr, mockEndpoint, useServiceMocks } from '../../../helpers/service';
-
-useServiceMocks();
+import { expectNoRequestSent, expr, mockEndpoint } from '../../../helpers/service';
 
 /** A made-up endpoint family: widgets, listed under `gadgets`, with a `label` made from `title`. */
 const labelled = (record: IDataObject) => ({ ...record, label: `Widget ${String(record.title)}` });

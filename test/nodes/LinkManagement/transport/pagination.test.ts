@@ -1,6 +1,5 @@
 import nock from 'nock';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
 
 /** A QR list answer as the service sends it. */
@@ -78,8 +77,6 @@ const getAll = (extra: Record<string, unknown> = {}) => ({
 	operation: 'getAll',
 	...extra,
 });
-
-beforeEach(forgetBudgets);
 
 describe('Return All reads pages until currentpage reaches maxpage', () => {
 	test.each([

@@ -9,11 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RequestContext } from '../../../../nodes/LinkManagement/transport/context';
 import { rateLimitedError } from '../../../../nodes/LinkManagement/transport/errors';
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
 import { createForumPixel, rl } from '../../../helpers/service';
-
-beforeEach(forgetBudgets);
 
 type Reply = [number, unknown, Record<string, string>?];
 

@@ -1,13 +1,10 @@
 import nock from 'nock';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
 import { listAnswer } from '../../../helpers/fixtures';
 import { credentialsOf } from '../../../helpers/sandbox';
 import { createForumPixel } from '../../../helpers/service';
 import { startSandbox } from '../../../sandbox/server';
-
-beforeEach(forgetBudgets);
 
 const account = { error: 0, data: { id: 1, email: 'ada@example.com' } };
 const getAccount = { resource: 'account', operation: 'get' };

@@ -7,14 +7,9 @@
 import type { INodeType } from 'n8n-workflow';
 
 import { runNode } from '../../../harness';
-import {
-	createQrFromRow,
-	credentialsOf,
-	freshSandbox,
-	qrNamesOf,
-	urlRows,
-} from '../../../helpers/sandbox';
+import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
 
 /** A copy of the Link Management node with its own request path state, like another process. */
 function nodeInAnotherProcess(): INodeType {
@@ -29,7 +24,7 @@ function nodeInAnotherProcess(): INodeType {
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-	sandbox = await freshSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
+	sandbox = await startSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
 });
 afterEach(async () => await sandbox.stop());
 

@@ -10,9 +10,7 @@ import { requestOptionsFor } from '../../../../nodes/LinkManagement/transport/se
 import { runNode } from '../../../harness';
 import type { LocalServer } from '../../../helpers/localServer';
 import { localServer, silent } from '../../../helpers/localServer';
-import { createForumPixel, useServiceMocks } from '../../../helpers/service';
-
-useServiceMocks();
+import { createForumPixel } from '../../../helpers/service';
 
 let server: LocalServer | undefined;
 afterEach(async () => {

@@ -6,7 +6,6 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { jsonOf, runNode } from '../../../harness';
 import { credentialsOf } from '../../../helpers/sandbox';
 import { rl } from '../../../helpers/service';
@@ -15,7 +14,6 @@ import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
 
 let sandbox: Sandbox;
-beforeEach(() => forgetBudgets());
 afterEach(async () => await sandbox?.stop());
 
 const credentials = () => credentialsOf(sandbox);

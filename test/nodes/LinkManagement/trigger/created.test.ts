@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../../harness';
-import { expectNoRequestSent, expr, rl, useServiceMocks } from '../../../helpers/service';
+import { expectNoRequestSent, expr, rl } from '../../../helpers/service';
 import {
 	activeTrigger,
 	fakeService,
@@ -15,8 +15,6 @@ import {
 	qrCodes,
 	range,
 } from '../../../helpers/trigger';
-
-useServiceMocks();
 
 const LINKS = 'https://links.example.test';
 const RECORDS: Array<[string, string, (id: number) => IDataObject]> = [

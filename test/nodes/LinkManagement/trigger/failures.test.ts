@@ -5,11 +5,8 @@
  */
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { TEST_API_KEY } from '../../../harness';
-import { useServiceMocks } from '../../../helpers/service';
 import type { Fault } from '../../../helpers/trigger';
 import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
-
-useServiceMocks();
 
 const FAULTS: Array<[string, Fault, RegExp]> = [
 	[

@@ -3,7 +3,7 @@
  * of the event so that the user sees the output's shape, and records nothing, so that the next
  * real poll emits exactly what it would have.
  */
-import { rl, useServiceMocks } from '../../../helpers/service';
+import { rl } from '../../../helpers/service';
 import {
 	activeTrigger,
 	fakeService,
@@ -12,8 +12,6 @@ import {
 	qrCodes,
 	range,
 } from '../../../helpers/trigger';
-
-useServiceMocks();
 
 test('the most recent record (by date), whatever the order of the list', async () => {
 	const pixel = (id: number, minutes: number) => ({

@@ -4,10 +4,8 @@
  * threshold, once per QR code. Both carry previousScans and newScans; a QR code first seen
  * after activation counts from 0.
  */
-import { expectNoRequestSent, expr, useServiceMocks } from '../../../helpers/service';
+import { expectNoRequestSent, expr } from '../../../helpers/service';
 import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
-
-useServiceMocks();
 
 /** The service's QR codes with these scans (ID → scans), in ID order. */
 const withScans = (scans: Record<number, number | string>) =>

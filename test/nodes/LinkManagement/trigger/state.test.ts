@@ -4,10 +4,8 @@
  */
 import { decodeIds, encodeIds } from '../../../../nodes/LinkManagement/trigger/idRanges';
 import { decodeScans, encodeScans } from '../../../../nodes/LinkManagement/trigger/scanCounts';
-import { rl, useServiceMocks } from '../../../helpers/service';
+import { rl } from '../../../helpers/service';
 import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
-
-useServiceMocks();
 
 describe('record IDs as runs', () => {
 	test.each([

@@ -1,32 +1,37 @@
 /**
- * The behaviour that operations of one kind share, written once: a list operation (Get Many,
- * Get Items of a channel) pages and outputs one item per record; an operation on one record
- * (Get, Update, Delete) takes the record's ID picked from the list or typed in, and refuses one
- * that is not a positive whole number; a Delete outputs success with the ID. Each registers its
- * tests in the describe it is called in.
+ * The behaviour that operations of one kind share, written once, as shared examples: each
+ * `itBehavesLike` entry registers its tests in the describe it is called in.
+ * - aListOperation: a list operation (Get Many, Get Items of a channel) asks for page 1 and
+ *   Limit, and outputs one item per record;
+ * - anOperationOnOneRecord: an operation on one record (Get, Update, Delete, Assign) takes the
+ *   record's ID picked from the list or typed in, and refuses one that is not a positive whole
+ *   number before any request;
+ * - aDeleteOperation: a Delete sends no body and outputs success with the ID.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { listAnswer, messageAnswer } from './fixtures';
 import type { Operation, RequestLine } from './operation';
 import { operation } from './operation';
-import { itRefusesIdsThatAreNotPositiveWholeNumbers, rl } from './service';
+import { expr, rl } from './service';
 
 /**
- * A list operation: `list` is the envelope's array as the service sends it, such as
+ * A list operation: `records` is the envelope's array as the service sends it, such as
  * `{ campaigns: campaignRecords }`; `expected` what the node outputs for those records (the
  * records themselves unless given).
  */
-export function describeListOperation(
+function aListOperation(
 	list: Operation,
 	records: Record<string, IDataObject[]>,
 	expected: IDataObject[] = Object.values(records)[0],
 ): void {
 	const [[key, answered]] = Object.entries(records);
+	const firstPage = { page: '1', limit: '50' };
 
-	test(`sends ${list.request} with page 1 and Limit 50; outputs one item per record`, async () => {
+	test(`sends ${list.request} with page 1 and Limit 50; outputs each record`, async () => {
 		const answer = listAnswer(key, answered);
-		const sent = await list.send({}, { answer, query: { page: '1', limit: '50' } });
+
+		const sent = await list.send({}, { answer, query: firstPage });
 
 		expect(sent.body).toBeUndefined();
 		expect(sent.output).toEqual(expected);
@@ -57,51 +62,77 @@ export function describeListOperation(
 	test('an empty list outputs no items', async () => {
 		const answer = listAnswer(key, [], { maxpage: 0 });
 
-		const sent = await list.send({}, { answer, query: { page: '1', limit: '50' } });
+		const sent = await list.send({}, { answer, query: firstPage });
 
 		expect(sent.output).toEqual([]);
 	});
 }
 
+/** Values that are not positive whole numbers, each of which must be refused as an ID. */
+export const NOT_POSITIVE_WHOLE_NUMBERS = ['abc', '0', '-3', '1.5', ''];
+
 export interface RecordIdSpec {
 	/** How messages name the ID, such as "Pixel ID". */
 	label: string;
+	/** The ID parameter: the request's first `:name` unless given. */
+	parameter?: string;
 	/** The service's answer for the record with this ID; the operation's own unless given. */
 	answer?: (id: number) => unknown;
-	/** What the node outputs for the record with this ID; unless given, success with the message of the operation's answer and the ID. */
-	output?: (id: number) => IDataObject;
+	/**
+	 * What the node outputs for the record with this ID (one item, or a list's items); unless
+	 * given, success with the message of the operation's answer and the ID.
+	 */
+	output?: (id: number) => IDataObject | IDataObject[];
 }
 
 /**
- * How an operation on one record takes the record's ID (the request's first `:name`): picked
- * from the list, without spaces around it; refused before any request unless it is a positive
- * whole number, typed in or from an expression.
+ * How an operation on one record takes an ID parameter: a resource locator picked from the
+ * list is used without the spaces around it; a value that is not a positive whole number is
+ * refused before any request, with a message naming the field and saying what is expected,
+ * whether it comes from an expression (the node's own check) or is typed in (an empty plain
+ * field is refused by n8n itself, as "required").
  */
-export function describeRecordId(record: Operation, spec: RecordIdSpec): void {
-	const id = record.idParameter;
-	const withId = (value: string, mode: 'id' | 'list' = 'id') =>
-		record.parameters({ [id]: rl(value, mode) });
+function anOperationOnOneRecord(record: Operation, spec: RecordIdSpec): void {
+	const id = spec.parameter ?? record.idParameter;
+	const given = record.parameters()[id];
+	const locator = typeof given === 'object' && given !== null && '__rl' in given;
+	const withId = (value: string) => record.parameters({ [id]: locator ? rl(value) : value });
 
-	const { message } = record.answer as { message?: string };
-	const output = spec.output ?? ((value: number) => ({ success: true, message, [id]: value }));
+	if (locator) {
+		const { message } = record.answer as { message?: string };
+		const output = spec.output ?? ((value: number) => ({ success: true, message, [id]: value }));
 
-	test('takes the ID of a record picked from the list, trimmed', async () => {
-		const picked = { [id]: rl(' 12 ', 'list') };
+		test('takes the ID of a record picked from the list, trimmed', async () => {
+			const picked = { [id]: rl(' 12 ', 'list') };
 
-		const sent = await record.send(picked, { answer: spec.answer?.(12) });
+			const sent = await record.send(picked, { answer: spec.answer?.(12) });
 
-		expect(sent.output).toEqual([output(12)]);
-	});
+			expect(sent.output).toEqual([output(12)].flat());
+		});
+	}
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers(spec.label, (value) => withId(value));
+	test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
+		`refuses ${spec.label} %j from an expression before sending a request`,
+		async (value) => {
+			await record.expectRefused(withId(expr(value)), spec.label, /positive whole number/);
+		},
+	);
 
-	test('refuses an ID typed in that is not a positive whole number', async () => {
-		await record.expectRefused(
-			{ [id]: rl('1.5') },
-			new RegExp(spec.label, 'i'),
-			/positive whole number/,
+	if (locator) {
+		test(`refuses a ${spec.label} typed in that is not a positive whole number`, async () => {
+			const label = new RegExp(spec.label, 'i');
+			await record.expectRefused(withId('1.5'), label, /positive whole number/);
+		});
+	} else {
+		test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
+			`refuses ${spec.label} %j typed in before sending a request`,
+			async (value) => {
+				const expected =
+					value === '' ? /positive whole number|is required/ : /positive whole number/;
+				await record.expectRefused(withId(value), spec.label, expected);
+			},
 		);
-	});
+	}
 }
 
 /**
@@ -109,17 +140,21 @@ export function describeRecordId(record: Operation, spec: RecordIdSpec): void {
  * no body and outputs success, the service's message and the ID; takes the ID as every
  * operation on one record does.
  */
-export function describeDeleteOperation(resource: string, request: RequestLine, label: string) {
+function aDeleteOperation(resource: string, request: RequestLine, label: string): void {
 	const message = `${label.replace(/ ID$/, '')} has been deleted successfully.`;
-	const remove = operation(request, { resource, operation: 'delete' }, messageAnswer(message));
-	const output = (id: number) => ({ success: true, message, [remove.idParameter]: id });
+	const id = /:(\w+)/.exec(request)?.[1] ?? '';
+	const parameters = { resource, operation: 'delete', [id]: rl('7') };
+	const remove = operation(request, parameters, messageAnswer(message));
+	const output = (value: number) => ({ success: true, message, [id]: value });
 
 	test(`sends ${request}; outputs success with the ID`, async () => {
-		const sent = await remove.send({ [remove.idParameter]: rl('7') });
+		const sent = await remove.send();
 
 		expect(sent.body).toBeUndefined();
 		expect(sent.output).toEqual([output(7)]);
 	});
 
-	describeRecordId(remove, { label, output });
+	anOperationOnOneRecord(remove, { label, output });
 }
+
+export const itBehavesLike = { aListOperation, anOperationOnOneRecord, aDeleteOperation };

@@ -26,7 +26,7 @@ export interface SendOptions {
 	request?: RequestLine;
 	/** The service's answer instead of the operation's own. */
 	answer?: unknown;
-	/** The query string expected; none unless given. */
+	/** The query string expected; the operation's own unless given. */
 	query?: Record<string, unknown>;
 	/** Input items; one empty item by default. */
 	items?: INodeExecutionData[];
@@ -79,10 +79,15 @@ function pathValue(parameters: INodeParameters, name: string): string {
 	return String(value).trim();
 }
 
+/**
+ * `request` with `base` parameters, answered `answer`; `query` is the query string it sends
+ * (a list operation's first page, say).
+ */
 export function operation(
 	request: RequestLine,
 	base: INodeParameters,
 	answer: unknown = { error: 0 },
+	query: Record<string, unknown> = {},
 ): Operation {
 	const placeholders = [...request.matchAll(/:(\w+)/g)].map((match) => match[1]);
 	const op: Operation = {
@@ -102,7 +107,7 @@ export function operation(
 
 			expect(result.error).toBeUndefined();
 			expect(endpoint.requests.map((sent) => [sent.method, sent.path, sent.query])).toEqual([
-				[method, path, options.query ?? {}],
+				[method, path, options.query ?? query],
 			]);
 			expect(unmatchedRequests()).toEqual([]);
 			const output = jsonOf(result);
@@ -114,3 +119,15 @@ export function operation(
 	};
 	return op;
 }
+
+/**
+ * The parameters that select one resource's operations:
+ * `const pixel = parametersOf('pixel')`, then `pixel('update', { tag: 'T-1' })`.
+ */
+export const parametersOf =
+	(resource: string) =>
+	(operation: string, more: INodeParameters = {}): INodeParameters => ({
+		resource,
+		operation,
+		...more,
+	});

@@ -4,7 +4,6 @@
  * write resource-locator and expression parameter values.
  */
 import nock from 'nock';
-import type { INodeParameters } from 'n8n-workflow';
 
 import type { RunOptions, RunResult } from '../harness';
 import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../harness';
@@ -111,39 +110,6 @@ export async function expectRefused(
 	const { message } = await refusalOf(options);
 	for (const pattern of patterns) expect(message).toMatch(pattern);
 	expectNoRequestSent();
-}
-
-/** Values that are not positive whole numbers, each of which must be refused as an ID. */
-export const NOT_POSITIVE_WHOLE_NUMBERS = ['abc', '0', '-3', '1.5', ''];
-
-/**
- * For an ID parameter: each value that is not a positive whole number is refused before any
- * request, with a message naming the field and saying what is expected. Values are given the
- * way a workflow passes them on: through an expression (the node's own check), and for plain
- * string IDs (`literal: true`) also typed in as they are (an empty required field is refused
- * by n8n itself, as "required").
- */
-export function itRefusesIdsThatAreNotPositiveWholeNumbers(
-	label: string,
-	parametersWith: (idParameterValue: string) => INodeParameters,
-	{ literal = false }: { literal?: boolean } = {},
-): void {
-	test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
-		`refuses ${label} %j from an expression before sending a request`,
-		async (id) =>
-			await expectRefused({ parameters: parametersWith(expr(id)) }, label, /positive whole number/),
-	);
-	if (literal) {
-		test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
-			`refuses ${label} %j typed in before sending a request`,
-			async (id) =>
-				await expectRefused(
-					{ parameters: parametersWith(id) },
-					label,
-					id === '' ? /positive whole number|is required/ : /positive whole number/,
-				),
-		);
-	}
 }
 
 /** A reply of the service: status, body and headers. */

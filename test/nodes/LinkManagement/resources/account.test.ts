@@ -1,4 +1,5 @@
-import { accountRecord, messageAnswer, mockEndpoint, operation, runNode } from '../../../helpers';
+import { mockEndpoint, operation, runNode } from '../../../helpers';
+import { accountRecord, messageAnswer } from '../../../helpers/fixtures';
 
 // One describe per operation of resources/account/ in the node.
 

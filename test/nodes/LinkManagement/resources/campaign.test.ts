@@ -1,18 +1,11 @@
-import {
-	campaignRecords,
-	describeDeleteOperation,
-	describeListOperation,
-	describeRecordId,
-	expr,
-	itRefusesIdsThatAreNotPositiveWholeNumbers,
-	listAnswer,
-	messageAnswer,
-	operation,
-	rl,
-} from '../../../helpers';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
+import { campaignRecords, listAnswer, messageAnswer } from '../../../helpers/fixtures';
 
-// One describe per operation of resources/campaign/ in the node. The service sends a
-// campaign's name under `domain`; the node outputs it as `name`.
+// The operations of resources/campaign/ in the node, then one describe per operation. The
+// service sends a campaign's name under `domain`; the node outputs it as `name`.
+
+const campaign = parametersOf('campaign');
+const ASSIGNED = 'Link successfully added to the campaign.';
 
 /** A campaign as the service answers it (name under `domain`) and as the node outputs it. */
 const summerSale = {
@@ -23,12 +16,31 @@ const summerSale = {
 };
 const created = { error: 0, ...summerSale, domain: 'Summer Sale' };
 const createdCampaign = { ...summerSale, name: 'Summer Sale' };
+const renamed = {
+	public: false,
+	rotator: 'https://links.example.test/r/summer-2',
+	list: 'https://links.example.test/u/owner/summer-2',
+};
+const updated = (id: number) => ({ error: 0, id, domain: 'Summer Sale 2', ...renamed });
+const updatedCampaign = (id: number) => ({ id, name: 'Summer Sale 2', ...renamed });
+
+const getAll = operation('GET /api/campaigns', campaign('getAll'));
+const create = operation('POST /api/campaign/add', campaign('create'), created);
+const assignLink = operation(
+	'POST /api/campaign/:campaignId/assign/:linkId',
+	campaign('assignLink', { campaignId: rl('5'), linkId: '77' }),
+	messageAnswer(ASSIGNED),
+);
+const update = operation(
+	'PUT /api/campaign/:campaignId/update',
+	campaign('update', { campaignId: rl('5'), name: 'Summer Sale 2' }),
+	updated(5),
+);
 
 describe('campaign: getAll', () => {
-	const getAll = operation('GET /api/campaigns', { resource: 'campaign', operation: 'getAll' });
 	const firstPage = { query: { page: '1', limit: '50' } };
 
-	describeListOperation(getAll, { campaigns: campaignRecords });
+	itBehavesLike.aListOperation(getAll, { campaigns: campaignRecords });
 
 	test('a list item with the campaign name under `domain` comes out with `name`', async () => {
 		const fromService = {
@@ -64,12 +76,6 @@ describe('campaign: getAll', () => {
 });
 
 describe('campaign: create', () => {
-	const create = operation(
-		'POST /api/campaign/add',
-		{ resource: 'campaign', operation: 'create' },
-		created,
-	);
-
 	test('sends POST /api/campaign/add with name, slug and public; outputs `name`', async () => {
 		const fields = { name: 'Summer Sale', slug: 'summer-sale', public: true };
 
@@ -112,13 +118,6 @@ describe('campaign: create', () => {
 });
 
 describe('campaign: assignLink', () => {
-	const ASSIGNED = 'Link successfully added to the campaign.';
-	const assignLink = operation(
-		'POST /api/campaign/:campaignId/assign/:linkId',
-		{ resource: 'campaign', operation: 'assignLink', campaignId: rl('5'), linkId: '77' },
-		messageAnswer(ASSIGNED),
-	);
-
 	test('sends POST /api/campaign/:campaignId/assign/:linkId; outputs both IDs', async () => {
 		const { body, output } = await assignLink.send();
 
@@ -134,38 +133,21 @@ describe('campaign: assignLink', () => {
 		expect(output).toEqual([{ success: true, message: ASSIGNED, campaignId: 12, linkId: 34 }]);
 	});
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Campaign ID', (id) =>
-		assignLink.parameters({ campaignId: rl(id) }),
-	);
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers(
-		'Link ID',
-		(id) => assignLink.parameters({ linkId: id }),
-		{ literal: true },
-	);
+	itBehavesLike.anOperationOnOneRecord(assignLink, {
+		label: 'Campaign ID',
+		output: (campaignId) => ({ success: true, message: ASSIGNED, campaignId, linkId: 77 }),
+	});
+	itBehavesLike.anOperationOnOneRecord(assignLink, { label: 'Link ID', parameter: 'linkId' });
 });
 
 describe('campaign: update', () => {
-	const renamed = {
-		public: false,
-		rotator: 'https://links.example.test/r/summer-2',
-		list: 'https://links.example.test/u/owner/summer-2',
-	};
-	const answer = (id: number) => ({ error: 0, id, domain: 'Summer Sale 2', ...renamed });
-	const output = (id: number) => ({ id, name: 'Summer Sale 2', ...renamed });
-	const update = operation(
-		'PUT /api/campaign/:campaignId/update',
-		{ resource: 'campaign', operation: 'update', campaignId: rl('5'), name: 'Summer Sale 2' },
-		answer(5),
-	);
-
 	test('sends PUT /api/campaign/:campaignId/update with its fields; outputs `name`', async () => {
-		const { body, output: sent } = await update.send({
+		const { body, output } = await update.send({
 			updateFields: { slug: 'summer-2', public: false },
 		});
 
 		expect(body).toEqual({ name: 'Summer Sale 2', slug: 'summer-2', public: false });
-		expect(sent).toEqual([output(5)]);
+		expect(output).toEqual([updatedCampaign(5)]);
 	});
 
 	test('sends only the name when no update field is given', async () => {
@@ -177,7 +159,7 @@ describe('campaign: update', () => {
 	test('sends public "true" from an expression as a boolean', async () => {
 		const withPublic = { updateFields: { public: expr('true') } };
 
-		const { body } = await update.send(withPublic, { answer: { ...answer(5), public: true } });
+		const { body } = await update.send(withPublic, { answer: { ...updated(5), public: true } });
 
 		expect(body).toEqual({ name: 'Summer Sale 2', public: true });
 	});
@@ -186,9 +168,17 @@ describe('campaign: update', () => {
 		await update.expectRefused({ name }, /Name/, /required|must not be empty/);
 	});
 
-	describeRecordId(update, { label: 'Campaign ID', answer, output });
+	itBehavesLike.anOperationOnOneRecord(update, {
+		label: 'Campaign ID',
+		answer: updated,
+		output: updatedCampaign,
+	});
 });
 
 describe('campaign: delete', () => {
-	describeDeleteOperation('campaign', 'DELETE /api/campaign/:campaignId/delete', 'Campaign ID');
+	itBehavesLike.aDeleteOperation(
+		'campaign',
+		'DELETE /api/campaign/:campaignId/delete',
+		'Campaign ID',
+	);
 });

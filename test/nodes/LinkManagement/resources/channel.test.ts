@@ -1,56 +1,51 @@
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import {
 	channelItemRecords,
 	channelRecords,
-	describeDeleteOperation,
-	describeListOperation,
-	describeRecordId,
-	expr,
-	itRefusesIdsThatAreNotPositiveWholeNumbers,
 	listAnswer,
 	messageAnswer,
-	operation,
-	rl,
-} from '../../../helpers';
+} from '../../../helpers/fixtures';
 
-// One describe per operation of resources/channel/ in the node.
+// The operations of resources/channel/ in the node, then one describe per operation.
+
+const channel = parametersOf('channel');
+const ASSIGNED = 'Item successfully added to the channel.';
+const UPDATED = 'Channel has been updated successfully.';
+const events = { error: 0, id: 43, name: 'Events', description: '', color: '', starred: false };
+
+const getAll = operation('GET /api/channels', channel('getAll'));
+const getItems = operation(
+	'GET /api/channel/:channelId',
+	channel('getItems', { channelId: rl('41') }),
+	listAnswer('items', channelItemRecords),
+	{ page: '1', limit: '50' },
+);
+const create = operation('POST /api/channel/add', channel('create', { name: 'Events' }), events);
+const assignItem = operation(
+	'POST /api/channel/:channelId/assign/:itemType/:itemId',
+	channel('assignItem', { channelId: rl('41'), itemType: 'links', itemId: '501' }),
+	messageAnswer(ASSIGNED),
+);
+const update = operation(
+	'PUT /api/channel/:channelId/update',
+	channel('update', { channelId: rl('41'), updateFields: { name: 'Newsletter 2' } }),
+	messageAnswer(UPDATED),
+);
 
 describe('channel: getAll', () => {
-	const getAll = operation('GET /api/channels', { resource: 'channel', operation: 'getAll' });
-	describeListOperation(getAll, { channels: channelRecords });
+	itBehavesLike.aListOperation(getAll, { channels: channelRecords });
 });
 
 describe('channel: getItems', () => {
-	const getItems = operation('GET /api/channel/:channelId', {
-		resource: 'channel',
-		operation: 'getItems',
-		channelId: rl('41'),
+	itBehavesLike.aListOperation(getItems, { items: channelItemRecords });
+	itBehavesLike.anOperationOnOneRecord(getItems, {
+		label: 'Channel ID',
+		output: () => channelItemRecords,
 	});
-
-	describeListOperation(getItems, { items: channelItemRecords });
-
-	test('reads the items of a channel picked from the list', async () => {
-		const answer = listAnswer('items', channelItemRecords);
-		const query = { page: '1', limit: '50' };
-
-		const { output } = await getItems.send({ channelId: rl(' 42 ', 'list') }, { answer, query });
-
-		expect(output).toHaveLength(2);
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) =>
-		getItems.parameters({ channelId: rl(id) }),
-	);
 });
 
 describe('channel: create', () => {
-	const create = operation(
-		'POST /api/channel/add',
-		{ resource: 'channel', operation: 'create', name: 'Events' },
-		{ error: 0, id: 43, name: 'Events', description: '', color: '', starred: false },
-	);
-	const answering = (fields: Record<string, unknown>) => ({
-		answer: { ...(create.answer as object), ...fields },
-	});
+	const answering = (fields: Record<string, unknown>) => ({ answer: { ...events, ...fields } });
 
 	test('sends POST /api/channel/add with its fields; outputs the channel', async () => {
 		const fields = { description: 'Links for events', color: '#1F6FEB', starred: true };
@@ -105,12 +100,6 @@ describe('channel: create', () => {
 });
 
 describe('channel: assignItem', () => {
-	const ASSIGNED = 'Item successfully added to the channel.';
-	const assignItem = operation(
-		'POST /api/channel/:channelId/assign/:itemType/:itemId',
-		{ resource: 'channel', operation: 'assignItem', channelId: rl('41'), itemId: '501' },
-		messageAnswer(ASSIGNED),
-	);
 	const success = { success: true, message: ASSIGNED };
 
 	test.each(['links', 'bio', 'qr'])(
@@ -139,29 +128,14 @@ describe('channel: assignItem', () => {
 		},
 	);
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) =>
-		assignItem.parameters({ itemType: 'links', channelId: rl(id) }),
-	);
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers(
-		'Item ID',
-		(id) => assignItem.parameters({ itemType: 'links', itemId: id }),
-		{ literal: true },
-	);
+	itBehavesLike.anOperationOnOneRecord(assignItem, {
+		label: 'Channel ID',
+		output: (channelId) => ({ ...success, channelId, itemType: 'links', itemId: 501 }),
+	});
+	itBehavesLike.anOperationOnOneRecord(assignItem, { label: 'Item ID', parameter: 'itemId' });
 });
 
 describe('channel: update', () => {
-	const UPDATED = 'Channel has been updated successfully.';
-	const update = operation(
-		'PUT /api/channel/:channelId/update',
-		{
-			resource: 'channel',
-			operation: 'update',
-			channelId: rl('41'),
-			updateFields: { name: 'Newsletter 2' },
-		},
-		messageAnswer(UPDATED),
-	);
 	const newsletter = { name: 'Newsletter 2', description: 'Monthly mail' };
 
 	test('sends PUT /api/channel/:channelId/update with its fields; outputs success', async () => {
@@ -194,9 +168,9 @@ describe('channel: update', () => {
 		},
 	);
 
-	describeRecordId(update, { label: 'Channel ID' });
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'Channel ID' });
 });
 
 describe('channel: delete', () => {
-	describeDeleteOperation('channel', 'DELETE /api/channel/:channelId/delete', 'Channel ID');
+	itBehavesLike.aDeleteOperation('channel', 'DELETE /api/channel/:channelId/delete', 'Channel ID');
 });

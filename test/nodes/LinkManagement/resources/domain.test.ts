@@ -1,15 +1,10 @@
-import {
-	describeDeleteOperation,
-	describeListOperation,
-	describeRecordId,
-	domainRecords,
-	messageAnswer,
-	operation,
-	rl,
-} from '../../../helpers';
+import { itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
+import { domainRecords, messageAnswer } from '../../../helpers/fixtures';
 
-// One describe per operation of resources/domain/ in the node.
+// The operations of resources/domain/ in the node, then one describe per operation.
 
+const domain = parametersOf('domain');
+const UPDATED = 'Domain has been updated successfully.';
 const NOT_HTTP_URLS = [
 	'go.example.com',
 	'ftp://go.example.com',
@@ -19,18 +14,23 @@ const NOT_HTTP_URLS = [
 ];
 const HTTP_EXPECTED = /http:\/\/ or https:\/\//;
 
+const getAll = operation('GET /api/domains', domain('getAll'));
+const create = operation(
+	'POST /api/domain/add',
+	domain('create', { domain: 'https://go.example.com' }),
+	{ error: 0, id: 83 },
+);
+const update = operation(
+	'PUT /api/domain/:domainId/update',
+	domain('update', { domainId: rl('81'), updateFields: { redirectroot: 'https://example.com' } }),
+	messageAnswer(UPDATED),
+);
+
 describe('domain: getAll', () => {
-	const getAll = operation('GET /api/domains', { resource: 'domain', operation: 'getAll' });
-	describeListOperation(getAll, { domains: domainRecords });
+	itBehavesLike.aListOperation(getAll, { domains: domainRecords });
 });
 
 describe('domain: create', () => {
-	const create = operation(
-		'POST /api/domain/add',
-		{ resource: 'domain', operation: 'create', domain: 'https://go.example.com' },
-		{ error: 0, id: 83 },
-	);
-
 	test('sends POST /api/domain/add with domain and redirects; outputs the answer', async () => {
 		const redirects = {
 			redirectroot: 'https://example.com',
@@ -75,18 +75,6 @@ describe('domain: create', () => {
 });
 
 describe('domain: update', () => {
-	const UPDATED = 'Domain has been updated successfully.';
-	const update = operation(
-		'PUT /api/domain/:domainId/update',
-		{
-			resource: 'domain',
-			operation: 'update',
-			domainId: rl('81'),
-			updateFields: { redirectroot: 'https://example.com' },
-		},
-		messageAnswer(UPDATED),
-	);
-
 	test('sends PUT /api/domain/:domainId/update with the redirects; outputs success', async () => {
 		const redirects = {
 			redirectroot: 'https://example.com/home',
@@ -117,9 +105,9 @@ describe('domain: update', () => {
 		);
 	});
 
-	describeRecordId(update, { label: 'Domain ID' });
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'Domain ID' });
 });
 
 describe('domain: delete', () => {
-	describeDeleteOperation('domain', 'DELETE /api/domain/:domainId/delete', 'Domain ID');
+	itBehavesLike.aDeleteOperation('domain', 'DELETE /api/domain/:domainId/delete', 'Domain ID');
 });

@@ -1,30 +1,28 @@
-import {
-	describeDeleteOperation,
-	describeListOperation,
-	describeRecordId,
-	expr,
-	messageAnswer,
-	operation,
-	pixelRecords,
-	PIXEL_TYPES,
-	rl,
-} from '../../../helpers';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
+import { messageAnswer, pixelRecords, PIXEL_TYPES } from '../../../helpers/fixtures';
 
-// One describe per operation of resources/pixel/ in the node.
+// The operations of resources/pixel/ in the node, then one describe per operation.
+
+const pixel = parametersOf('pixel');
+const mainSiteTags = { type: 'tagmgrpixel', name: 'Main site tags', tag: 'GTM-ABC123' };
+const UPDATED = 'Pixel has been updated successfully.';
+
+const getAll = operation('GET /api/pixels', pixel('getAll'));
+const create = operation('POST /api/pixel/add', pixel('create', mainSiteTags), {
+	error: 0,
+	id: 63,
+});
+const update = operation(
+	'PUT /api/pixel/:pixelId/update',
+	pixel('update', { pixelId: rl('61'), tag: 'GTM-NEW456' }),
+	messageAnswer(UPDATED),
+);
 
 describe('pixel: getAll', () => {
-	const getAll = operation('GET /api/pixels', { resource: 'pixel', operation: 'getAll' });
-	describeListOperation(getAll, { pixels: pixelRecords });
+	itBehavesLike.aListOperation(getAll, { pixels: pixelRecords });
 });
 
 describe('pixel: create', () => {
-	const mainSiteTags = { type: 'tagmgrpixel', name: 'Main site tags', tag: 'GTM-ABC123' };
-	const create = operation(
-		'POST /api/pixel/add',
-		{ resource: 'pixel', operation: 'create', ...mainSiteTags },
-		{ error: 0, id: 63 },
-	);
-
 	test('sends POST /api/pixel/add with type, name and tag; outputs the answer', async () => {
 		const { body, output } = await create.send();
 		expect(body).toEqual(mainSiteTags);
@@ -55,13 +53,6 @@ describe('pixel: create', () => {
 });
 
 describe('pixel: update', () => {
-	const UPDATED = 'Pixel has been updated successfully.';
-	const update = operation(
-		'PUT /api/pixel/:pixelId/update',
-		{ resource: 'pixel', operation: 'update', pixelId: rl('61'), tag: 'GTM-NEW456' },
-		messageAnswer(UPDATED),
-	);
-
 	test('sends PUT /api/pixel/:pixelId/update with tag and name; outputs success', async () => {
 		const { body, output } = await update.send({ updateFields: { name: 'Renamed tags' } });
 		expect(body).toEqual({ tag: 'GTM-NEW456', name: 'Renamed tags' });
@@ -79,9 +70,9 @@ describe('pixel: update', () => {
 		await update.expectRefused({ tag }, /Tag/, /required|must not be empty/);
 	});
 
-	describeRecordId(update, { label: 'Pixel ID' });
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'Pixel ID' });
 });
 
 describe('pixel: delete', () => {
-	describeDeleteOperation('pixel', 'DELETE /api/pixel/:pixelId/delete', 'Pixel ID');
+	itBehavesLike.aDeleteOperation('pixel', 'DELETE /api/pixel/:pixelId/delete', 'Pixel ID');
 });

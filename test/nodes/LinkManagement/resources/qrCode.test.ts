@@ -1,37 +1,34 @@
-import {
-	describeDeleteOperation,
-	describeListOperation,
-	describeRecordId,
-	expr,
-	messageAnswer,
-	operation,
-	qrRecords,
-	qrStatistics,
-	rl,
-} from '../../../helpers';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
+import { messageAnswer, qrRecords, qrStatistics } from '../../../helpers/fixtures';
 
-// One describe per operation of resources/qrCode/ in the node. The data of each QR type and
-// its fields: qrCodeData.test.ts.
+// The operations of resources/qrCode/ in the node, then one describe per operation. The data
+// of each QR type and its fields: qrCodeData.test.ts.
 
+const qrCode = parametersOf('qrCode');
 const COLOR_FORMS = /#RRGGBB, #RGB or rgb\(r,g,b\)/;
+const UPDATED = 'QR has been updated successfully.';
+/** The service's answer for QR code `id`: its details and its statistics. */
+const details = (id: number) => ({
+	error: 0,
+	details: { ...qrRecords[0], id },
+	data: qrStatistics,
+});
+const created = { error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' };
+
+const getAll = operation('GET /api/qr', qrCode('getAll'));
+const get = operation('GET /api/qr/:qrCodeId', qrCode('get', { qrCodeId: rl('31') }), details(31));
+const create = operation('POST /api/qr/add', qrCode('create'), created);
+const update = operation(
+	'PUT /api/qr/:qrCodeId/update',
+	qrCode('update', { qrCodeId: rl('31'), data: 'x' }),
+	messageAnswer(UPDATED),
+);
 
 describe('qrCode: getAll', () => {
-	const getAll = operation('GET /api/qr', { resource: 'qrCode', operation: 'getAll' });
-	describeListOperation(getAll, { qrs: qrRecords });
+	itBehavesLike.aListOperation(getAll, { qrs: qrRecords });
 });
 
 describe('qrCode: get', () => {
-	const answer = (id: number) => ({
-		error: 0,
-		details: { ...qrRecords[0], id },
-		data: qrStatistics,
-	});
-	const get = operation(
-		'GET /api/qr/:qrCodeId',
-		{ resource: 'qrCode', operation: 'get', qrCodeId: rl('31') },
-		answer(31),
-	);
-
 	test('sends GET /api/qr/:qrCodeId; outputs the details with `statistics`', async () => {
 		const { body, output } = await get.send();
 
@@ -57,20 +54,14 @@ describe('qrCode: get', () => {
 		expect(output).toEqual([{ ...qrRecords[1], statistics: qrStatistics }]);
 	});
 
-	describeRecordId(get, {
+	itBehavesLike.anOperationOnOneRecord(get, {
 		label: 'QR Code ID',
-		answer,
+		answer: details,
 		output: (id) => ({ ...qrRecords[0], id, statistics: qrStatistics }),
 	});
 });
 
 describe('qrCode: create', () => {
-	const create = operation(
-		'POST /api/qr/add',
-		{ resource: 'qrCode', operation: 'create' },
-		{ error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' },
-	);
-
 	test('sends POST /api/qr/add with type, data and fields; outputs the answer', async () => {
 		const { body, output } = await create.send({
 			type: 'link',
@@ -215,13 +206,6 @@ describe('qrCode: create', () => {
 });
 
 describe('qrCode: update', () => {
-	const UPDATED = 'QR has been updated successfully.';
-	const update = operation(
-		'PUT /api/qr/:qrCodeId/update',
-		{ resource: 'qrCode', operation: 'update', qrCodeId: rl('31'), data: 'x' },
-		messageAnswer(UPDATED),
-	);
-
 	test('sends PUT /api/qr/:qrCodeId/update with data and colors; outputs success', async () => {
 		const { body, output } = await update.send({
 			data: 'https://example.com/new-menu',
@@ -281,9 +265,9 @@ describe('qrCode: update', () => {
 		},
 	);
 
-	describeRecordId(update, { label: 'QR Code ID' });
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'QR Code ID' });
 });
 
 describe('qrCode: delete', () => {
-	describeDeleteOperation('qrCode', 'DELETE /api/qr/:qrCodeId/delete', 'QR Code ID');
+	itBehavesLike.aDeleteOperation('qrCode', 'DELETE /api/qr/:qrCodeId/delete', 'QR Code ID');
 });

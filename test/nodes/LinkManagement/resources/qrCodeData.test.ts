@@ -1,4 +1,7 @@
-import { messageAnswer, operation, refusalOf, rl } from '../../../helpers';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { operation, refusalOf, rl } from '../../../helpers';
+import { messageAnswer } from '../../../helpers/fixtures';
 
 // QR data in the keys the service reads (resources/qrCode/data.ts and typeFields.ts): the
 // fields per type, JSON data checked and mapped, and the simple types' own rules.
@@ -8,97 +11,75 @@ const create = operation(
 	{ resource: 'qrCode', operation: 'create' },
 	{ error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' },
 );
-const sentBody = async (parameters: Parameters<typeof create.send>[0]) =>
-	(await create.send(parameters)).body;
+const sentBody = async (parameters: INodeParameters) => (await create.send(parameters)).body;
+
+/** The data sent for a QR code of `type` with these fields: the body is `{ type, data }`. */
+async function dataSent(type: string, fields: INodeParameters) {
+	const body = (await sentBody({ type, ...fields })) as IDataObject;
+	expect(body).toEqual({ type, data: body.data });
+	return body.data;
+}
 
 describe('the fields of each structured type', () => {
 	test('Wi-Fi: network name, password and encryption go as ssid, pass and encryption', async () => {
-		expect(
-			await sentBody({
-				type: 'wifi',
-				wifiSsid: 'Office Guest',
-				wifiPassword: 'espresso',
-				wifiEncryption: 'WEP',
-			}),
-		).toEqual({
-			type: 'wifi',
-			data: { ssid: 'Office Guest', pass: 'espresso', encryption: 'WEP' },
-		});
+		const fields = { wifiSsid: 'Office Guest', wifiPassword: 'espresso', wifiEncryption: 'WEP' };
+		const data = { ssid: 'Office Guest', pass: 'espresso', encryption: 'WEP' };
+		expect(await dataSent('wifi', fields)).toEqual(data);
 	});
 
-	test('Wi-Fi: a password is sent as typed, spaces around it included; other fields trimmed', async () => {
-		expect(await sentBody({ type: 'wifi', wifiSsid: ' Cafe ', wifiPassword: ' latte 2 ' })).toEqual(
-			{ type: 'wifi', data: { ssid: 'Cafe', pass: ' latte 2 ', encryption: 'WPA' } },
-		);
+	test('Wi-Fi: a password is sent as typed, with its spaces; other fields trimmed', async () => {
+		const fields = { wifiSsid: ' Cafe ', wifiPassword: ' latte 2 ' };
+		const data = { ssid: 'Cafe', pass: ' latte 2 ', encryption: 'WPA' };
+		expect(await dataSent('wifi', fields)).toEqual(data);
 	});
 
 	test('Wi-Fi: an open network is sent without a password, with encryption nopass', async () => {
-		expect(await sentBody({ type: 'wifi', wifiSsid: 'Cafe', wifiEncryption: 'nopass' })).toEqual({
-			type: 'wifi',
-			data: { ssid: 'Cafe', encryption: 'nopass' },
-		});
+		const fields = { wifiSsid: 'Cafe', wifiEncryption: 'nopass' };
+		expect(await dataSent('wifi', fields)).toEqual({ ssid: 'Cafe', encryption: 'nopass' });
 	});
 
 	test('SMS: phone and message go as phone and message, the phone as digits', async () => {
-		expect(
-			await sentBody({ type: 'sms', smsPhone: '+44 (123) 456-7', smsMessage: 'Table 4 please' }),
-		).toEqual({ type: 'sms', data: { phone: '+441234567', message: 'Table 4 please' } });
-	});
-
-	test('Email: address, subject and body go as email, subject and body', async () => {
-		expect(
-			await sentBody({
-				type: 'email',
-				emailAddress: 'ada@example.com',
-				emailSubject: 'Hello',
-				emailBody: 'Hi Ada',
-			}),
-		).toEqual({
-			type: 'email',
-			data: { email: 'ada@example.com', subject: 'Hello', body: 'Hi Ada' },
+		const fields = { smsPhone: '+44 (123) 456-7', smsMessage: 'Table 4 please' };
+		expect(await dataSent('sms', fields)).toEqual({
+			phone: '+441234567',
+			message: 'Table 4 please',
 		});
 	});
 
+	test('Email: address, subject and body go as email, subject and body', async () => {
+		const fields = { emailAddress: 'ada@example.com', emailSubject: 'Hello', emailBody: 'Hi Ada' };
+		const data = { email: 'ada@example.com', subject: 'Hello', body: 'Hi Ada' };
+		expect(await dataSent('email', fields)).toEqual(data);
+	});
+
 	test('vCard: names, organisation and the contact details go under the service keys', async () => {
-		expect(
-			await sentBody({
-				type: 'vcard',
-				vcardFirstName: 'Ada',
-				vcardLastName: 'Lovelace',
-				vcardOrganisation: 'Analytical Engines Ltd',
-				vcardDetails: {
-					cell: '+447700900',
-					email: 'ada@example.com',
-					site: 'https://ada.example.com',
-					linkedin: 'https://linkedin.com/in/ada',
-					street: '12 St James Square',
-					city: 'London',
-					zip: 'SW1Y 4JH',
-					country: 'UK',
-				},
-			}),
-		).toEqual({
-			type: 'vcard',
-			data: {
-				fname: 'Ada',
-				lname: 'Lovelace',
-				org: 'Analytical Engines Ltd',
-				cell: '+447700900',
-				email: 'ada@example.com',
-				site: 'https://ada.example.com',
-				linkedin: 'https://linkedin.com/in/ada',
-				street: '12 St James Square',
-				city: 'London',
-				zip: 'SW1Y 4JH',
-				country: 'UK',
-			},
+		// The contact details' fields are named as the service's keys.
+		const contact = {
+			cell: '+447700900',
+			email: 'ada@example.com',
+			site: 'https://ada.example.com',
+			linkedin: 'https://linkedin.com/in/ada',
+			street: '12 St James Square',
+			city: 'London',
+			zip: 'SW1Y 4JH',
+			country: 'UK',
+		};
+		const names = { vcardFirstName: 'Ada', vcardLastName: 'Lovelace' };
+		const fields = { ...names, vcardOrganisation: 'Analytical Engines Ltd', vcardDetails: contact };
+
+		const data = await dataSent('vcard', fields);
+
+		expect(data).toEqual({
+			fname: 'Ada',
+			lname: 'Lovelace',
+			org: 'Analytical Engines Ltd',
+			...contact,
 		});
 	});
 
 	test('Data given as JSON is sent instead of the fields', async () => {
-		expect(
-			await sentBody({ type: 'wifi', data: '{"ssid": "From JSON"}', wifiSsid: 'From field' }),
-		).toEqual({ type: 'wifi', data: { ssid: 'From JSON' } });
+		const fields = { data: '{"ssid": "From JSON"}', wifiSsid: 'From field' };
+		expect(await dataSent('wifi', fields)).toEqual({ ssid: 'From JSON' });
 	});
 
 	test.each([

@@ -1,8 +1,9 @@
-import { describeListOperation, operation, splashRecords } from '../../../helpers';
+import { itBehavesLike, operation } from '../../../helpers';
+import { splashRecords } from '../../../helpers/fixtures';
 
 // resources/splashPage/ has one operation.
 
 describe('splashPage: getAll', () => {
 	const getAll = operation('GET /api/splash', { resource: 'splashPage', operation: 'getAll' });
-	describeListOperation(getAll, { splash: splashRecords });
+	itBehavesLike.aListOperation(getAll, { splash: splashRecords });
 });

@@ -1,9 +1,8 @@
 import nock from 'nock';
 
-import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import { createForumPixel, jsonOf, replyInTurn, runNode, TEST_BASE_URL } from '../../../helpers';
 import { listAnswer } from '../../../helpers/fixtures';
 import { credentialsOf } from '../../../helpers/sandbox';
-import { createForumPixel } from '../../../helpers/service';
 import { startSandbox } from '../../../sandbox/server';
 
 const account = { error: 0, data: { id: 1, email: 'ada@example.com' } };
@@ -16,32 +15,6 @@ const createQr = (data = 'https://example.com') => ({
 });
 const rateLimited = { error: 1, message: 'Rate limit exceeded.' };
 
-/** Replies in order; records when each request arrived. */
-function replySequence(
-	method: 'get' | 'post' | 'put',
-	path: string,
-	replies: Array<(arrivedAt: number) => [number, unknown, Record<string, string>?] | 'drop'>,
-) {
-	const arrivals: number[] = [];
-	let scope = nock(TEST_BASE_URL);
-	for (const reply of replies) {
-		const interceptor = scope[method](path);
-		scope = (() => {
-			const probe = reply(0);
-			if (probe === 'drop') {
-				return interceptor.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-			}
-			return interceptor.reply(() => {
-				const now = Date.now();
-				arrivals.push(now);
-				const [status, body, headers] = reply(now) as [number, unknown, Record<string, string>?];
-				return [status, body as nock.Body, headers];
-			});
-		})();
-	}
-	return { arrivals, scope };
-}
-
 describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request again', () => {
 	test.each([
 		['Unix milliseconds', (resetAt: number) => String(resetAt)],
@@ -50,7 +23,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		['an HTTP date', (resetAt: number) => new Date(Math.ceil(resetAt / 1000) * 1000).toUTCString()],
 	])('reset given as %s', async (_, format) => {
 		let resetAt = 0;
-		const { arrivals, scope } = replySequence('get', '/api/account', [
+		const { arrivals, scope } = replyInTurn('GET', '/api/account', [
 			(now) => {
 				resetAt = now + 600;
 				return [
@@ -71,7 +44,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('an error answer that arrives with Remaining 0 is not a rate limit: the POST fails at once, sent once', async () => {
-		const { arrivals } = replySequence('post', '/api/qr/add', [
+		const { arrivals } = replyInTurn('POST', '/api/qr/add', [
 			(now) => [
 				500,
 				{ error: 1, message: 'Could not create the QR code.' },
@@ -85,7 +58,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('falls back to Retry-After', async () => {
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [429, rateLimited, { 'Retry-After': '1' }],
 			() => [200, account],
 		]);
@@ -95,7 +68,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('falls back to backoff when no header says when', async () => {
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [429, rateLimited],
 			() => [200, account],
 		]);
@@ -108,7 +81,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 
 	test('a reset further away than Max Wait per Pause fails at once, saying when the window resets', async () => {
 		const inAnHour = Date.now() + 3_600_000;
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [
 				429,
 				rateLimited,
@@ -128,7 +101,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 			rateLimited,
 			{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now + 700) },
 		];
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			always429,
 			always429,
 			always429,
@@ -179,7 +152,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 
 	test('stopping the execution abandons the wait: the request is not sent again', async () => {
 		let resetAt = 0;
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			(now) => {
 				resetAt = now + 3000;
 				return [
@@ -207,7 +180,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 
 describe('transient faults', () => {
 	test.each([[502], [503], [504]])('GET is retried after HTTP %i', async (status) => {
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [status, 'Bad gateway'],
 			() => [200, account],
 		]);
@@ -262,7 +235,7 @@ describe('transient faults', () => {
 
 	test('GET gives up after a bounded number of retries', async () => {
 		const down = (): [number, unknown] => [503, 'down'];
-		const { arrivals } = replySequence('get', '/api/account', [down, down, down, down, down]);
+		const { arrivals } = replyInTurn('GET', '/api/account', [down, down, down, down, down]);
 		const result = await runNode({ parameters: getAccount });
 		expect(result.error?.httpCode).toBe('503');
 		expect(arrivals).toHaveLength(4); // the first try and 3 retries

@@ -63,16 +63,36 @@ function executable(declarative: INodeType): INodeType {
 	});
 }
 
-function nodeTypesFor(declarative: INodeType): INodeTypes {
-	const runnable = executable(declarative);
+/** n8n's registry of node types, holding only `type` under `typeName`. */
+export function nodeTypesOf(type: INodeType, typeName: string): INodeTypes {
 	return {
-		getByName: () => runnable,
-		getByNameAndVersion: (type: string) => {
-			if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
-			return runnable;
+		getByName: () => type,
+		getByNameAndVersion: (name: string) => {
+			if (name !== typeName) throw new Error(`Unknown node type ${name}`);
+			return type;
 		},
 		getKnownTypes: () => ({}),
 	};
+}
+
+const nodeTypesFor = (declarative: INodeType) => nodeTypesOf(executable(declarative), NODE_TYPE);
+
+/** As the editor stores a node's parameters: `given`, with the defaults of the rest resolved. */
+export function withDefaults(
+	type: INodeType,
+	node: INode,
+	given: INodeParameters,
+): INodeParameters {
+	return (
+		NodeHelpers.getNodeParameters(
+			type.description.properties,
+			given,
+			true,
+			false,
+			node,
+			type.description,
+		) ?? given
+	);
 }
 
 const CREDENTIAL_NODE: INode = {
@@ -221,16 +241,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	// As the editor does: store the node's parameters with their defaults resolved.
-	node.parameters =
-		NodeHelpers.getNodeParameters(
-			declarative.description.properties,
-			node.parameters,
-			true,
-			false,
-			node,
-			declarative.description,
-		) ?? node.parameters;
+	node.parameters = withDefaults(declarative, node, node.parameters);
 
 	const workflow = new Workflow({
 		id: 'test-workflow',

@@ -10,7 +10,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { listAnswer, messageAnswer } from './fixtures';
+import { listAnswer, messageAnswer, NOT_POSITIVE_WHOLE_NUMBERS } from './fixtures';
 import type { Operation, RequestLine } from './operation';
 import { operation } from './operation';
 import { expr, rl } from './service';
@@ -67,9 +67,6 @@ function aListOperation(
 		expect(sent.output).toEqual([]);
 	});
 }
-
-/** Values that are not positive whole numbers, each of which must be refused as an ID. */
-export const NOT_POSITIVE_WHOLE_NUMBERS = ['abc', '0', '-3', '1.5', ''];
 
 export interface RecordIdSpec {
 	/** How messages name the ID, such as "Pixel ID". */

@@ -26,6 +26,9 @@ export function listAnswer(
 	};
 }
 
+/** Values that are not positive whole numbers, each of which must be refused as an ID. */
+export const NOT_POSITIVE_WHOLE_NUMBERS = ['abc', '0', '-3', '1.5', ''];
+
 export const messageAnswer = (message: string) => ({ error: 0, message });
 
 export const errorAnswer = (message: string) => ({ error: 1, message });

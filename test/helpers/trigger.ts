@@ -13,28 +13,27 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeTypes,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
-import { N8N_URLS, TEST_API_KEY, TEST_BASE_URL, TestCredentialsHelper } from '../harness';
+import {
+	N8N_URLS,
+	nodeTypesOf,
+	TEST_API_KEY,
+	TEST_BASE_URL,
+	TestCredentialsHelper,
+	withDefaults,
+} from '../harness';
 import { AUTHORIZATION } from './service';
 
 export const TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
 export const TRIGGER_NAME = 'Link Management Trigger';
 export const triggerType = new LinkManagementTrigger();
 
-const nodeTypes: INodeTypes = {
-	getByName: () => triggerType,
-	getByNameAndVersion: (type: string) => {
-		if (type !== TRIGGER_TYPE) throw new Error(`Unknown node type ${type}`);
-		return triggerType;
-	},
-	getKnownTypes: () => ({}),
-};
+const nodeTypes = nodeTypesOf(triggerType, TRIGGER_TYPE);
 
 export interface PollResult {
 	/** What poll() returned: `null`, or the items of its one output. */
@@ -76,15 +75,7 @@ export function activeTrigger(
 		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
 	};
 	const configure = (given: INodeParameters) => {
-		node.parameters =
-			NodeHelpers.getNodeParameters(
-				triggerType.description.properties,
-				given,
-				true,
-				false,
-				node,
-				triggerType.description,
-			) ?? given;
+		node.parameters = withDefaults(triggerType, node, given);
 	};
 	configure(parameters);
 	const additionalData = {
@@ -270,6 +261,3 @@ export const qrCodes = (ids: number[], scans: (id: number) => number = () => 0) 
 		name: `QR code ${id}`,
 		date: minutesAfter2024(id),
 	}));
-
-export const range = (from: number, to: number) =>
-	Array.from({ length: to - from + 1 }, (_, i) => from + i);

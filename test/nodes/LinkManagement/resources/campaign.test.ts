@@ -1,8 +1,8 @@
 import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { campaignRecords, listAnswer, messageAnswer } from '../../../helpers/fixtures';
 
-// The operations of resources/campaign/ in the node, then one describe per operation. The
-// service sends a campaign's name under `domain`; the node outputs it as `name`.
+// One describe per operation of resources/campaign/ in the node. The service sends a
+// campaign's name under `domain`; the node outputs it as `name`.
 
 const campaign = parametersOf('campaign');
 const ASSIGNED = 'Link successfully added to the campaign.';
@@ -24,20 +24,8 @@ const renamed = {
 const updated = (id: number) => ({ error: 0, id, domain: 'Summer Sale 2', ...renamed });
 const updatedCampaign = (id: number) => ({ id, name: 'Summer Sale 2', ...renamed });
 
-const getAll = operation('GET /api/campaigns', campaign('getAll'));
-const create = operation('POST /api/campaign/add', campaign('create'), created);
-const assignLink = operation(
-	'POST /api/campaign/:campaignId/assign/:linkId',
-	campaign('assignLink', { campaignId: rl('5'), linkId: '77' }),
-	messageAnswer(ASSIGNED),
-);
-const update = operation(
-	'PUT /api/campaign/:campaignId/update',
-	campaign('update', { campaignId: rl('5'), name: 'Summer Sale 2' }),
-	updated(5),
-);
-
 describe('campaign: getAll', () => {
+	const getAll = operation('GET /api/campaigns', campaign('getAll'));
 	const firstPage = { query: { page: '1', limit: '50' } };
 
 	itBehavesLike.aListOperation(getAll, { campaigns: campaignRecords });
@@ -76,6 +64,8 @@ describe('campaign: getAll', () => {
 });
 
 describe('campaign: create', () => {
+	const create = operation('POST /api/campaign/add', campaign('create'), created);
+
 	test('sends POST /api/campaign/add with name, slug and public; outputs `name`', async () => {
 		const fields = { name: 'Summer Sale', slug: 'summer-sale', public: true };
 
@@ -118,6 +108,10 @@ describe('campaign: create', () => {
 });
 
 describe('campaign: assignLink', () => {
+	const parameters = campaign('assignLink', { campaignId: rl('5'), linkId: '77' });
+	const request = 'POST /api/campaign/:campaignId/assign/:linkId';
+	const assignLink = operation(request, parameters, messageAnswer(ASSIGNED));
+
 	test('sends POST /api/campaign/:campaignId/assign/:linkId; outputs both IDs', async () => {
 		const { body, output } = await assignLink.send();
 
@@ -141,6 +135,9 @@ describe('campaign: assignLink', () => {
 });
 
 describe('campaign: update', () => {
+	const parameters = campaign('update', { campaignId: rl('5'), name: 'Summer Sale 2' });
+	const update = operation('PUT /api/campaign/:campaignId/update', parameters, updated(5));
+
 	test('sends PUT /api/campaign/:campaignId/update with its fields; outputs `name`', async () => {
 		const { body, output } = await update.send({
 			updateFields: { slug: 'summer-2', public: false },
@@ -176,9 +173,6 @@ describe('campaign: update', () => {
 });
 
 describe('campaign: delete', () => {
-	itBehavesLike.aDeleteOperation(
-		'campaign',
-		'DELETE /api/campaign/:campaignId/delete',
-		'Campaign ID',
-	);
+	const request = 'DELETE /api/campaign/:campaignId/delete';
+	itBehavesLike.aDeleteOperation('campaign', request, 'Campaign ID');
 });

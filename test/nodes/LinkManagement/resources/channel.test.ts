@@ -6,37 +6,24 @@ import {
 	messageAnswer,
 } from '../../../helpers/fixtures';
 
-// The operations of resources/channel/ in the node, then one describe per operation.
+// One describe per operation of resources/channel/ in the node.
 
 const channel = parametersOf('channel');
 const ASSIGNED = 'Item successfully added to the channel.';
 const UPDATED = 'Channel has been updated successfully.';
+const firstPage = { page: '1', limit: '50' };
 const events = { error: 0, id: 43, name: 'Events', description: '', color: '', starred: false };
 
-const getAll = operation('GET /api/channels', channel('getAll'));
-const getItems = operation(
-	'GET /api/channel/:channelId',
-	channel('getItems', { channelId: rl('41') }),
-	listAnswer('items', channelItemRecords),
-	{ page: '1', limit: '50' },
-);
-const create = operation('POST /api/channel/add', channel('create', { name: 'Events' }), events);
-const assignItem = operation(
-	'POST /api/channel/:channelId/assign/:itemType/:itemId',
-	channel('assignItem', { channelId: rl('41'), itemType: 'links', itemId: '501' }),
-	messageAnswer(ASSIGNED),
-);
-const update = operation(
-	'PUT /api/channel/:channelId/update',
-	channel('update', { channelId: rl('41'), updateFields: { name: 'Newsletter 2' } }),
-	messageAnswer(UPDATED),
-);
-
 describe('channel: getAll', () => {
+	const getAll = operation('GET /api/channels', channel('getAll'));
 	itBehavesLike.aListOperation(getAll, { channels: channelRecords });
 });
 
 describe('channel: getItems', () => {
+	const items = listAnswer('items', channelItemRecords);
+	const parameters = channel('getItems', { channelId: rl('41') });
+	const getItems = operation('GET /api/channel/:channelId', parameters, items, firstPage);
+
 	itBehavesLike.aListOperation(getItems, { items: channelItemRecords });
 	itBehavesLike.anOperationOnOneRecord(getItems, {
 		label: 'Channel ID',
@@ -45,6 +32,7 @@ describe('channel: getItems', () => {
 });
 
 describe('channel: create', () => {
+	const create = operation('POST /api/channel/add', channel('create', { name: 'Events' }), events);
 	const answering = (fields: Record<string, unknown>) => ({ answer: { ...events, ...fields } });
 
 	test('sends POST /api/channel/add with its fields; outputs the channel', async () => {
@@ -69,7 +57,7 @@ describe('channel: create', () => {
 		['#RRGGBB', '#00FF7F', '#00FF7F'],
 		['a CSS color name', 'red', '#FF0000'],
 		['a CSS color name in another case', 'SpringGreen', '#00FF7F'],
-	])('sends a color given as %s as #RRGGBB', async (_form, color, sent) => {
+	])('sends a color given as %s as #RRGGBB', async (_, color, sent) => {
 		const { body } = await create.send({ additionalFields: { color } }, answering({ color: sent }));
 
 		expect(body).toEqual({ name: 'Events', color: sent });
@@ -100,6 +88,10 @@ describe('channel: create', () => {
 });
 
 describe('channel: assignItem', () => {
+	const linkInChannel41 = { channelId: rl('41'), itemType: 'links', itemId: '501' };
+	const parameters = channel('assignItem', linkInChannel41);
+	const request = 'POST /api/channel/:channelId/assign/:itemType/:itemId';
+	const assignItem = operation(request, parameters, messageAnswer(ASSIGNED));
 	const success = { success: true, message: ASSIGNED };
 
 	test.each(['links', 'bio', 'qr'])(
@@ -136,6 +128,10 @@ describe('channel: assignItem', () => {
 });
 
 describe('channel: update', () => {
+	const renamed = { updateFields: { name: 'Newsletter 2' } };
+	const parameters = channel('update', { channelId: rl('41'), ...renamed });
+	const request = 'PUT /api/channel/:channelId/update';
+	const update = operation(request, parameters, messageAnswer(UPDATED));
 	const newsletter = { name: 'Newsletter 2', description: 'Monthly mail' };
 
 	test('sends PUT /api/channel/:channelId/update with its fields; outputs success', async () => {

@@ -1,7 +1,7 @@
 import { itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { domainRecords, messageAnswer } from '../../../helpers/fixtures';
 
-// The operations of resources/domain/ in the node, then one describe per operation.
+// One describe per operation of resources/domain/ in the node.
 
 const domain = parametersOf('domain');
 const UPDATED = 'Domain has been updated successfully.';
@@ -14,23 +14,15 @@ const NOT_HTTP_URLS = [
 ];
 const HTTP_EXPECTED = /http:\/\/ or https:\/\//;
 
-const getAll = operation('GET /api/domains', domain('getAll'));
-const create = operation(
-	'POST /api/domain/add',
-	domain('create', { domain: 'https://go.example.com' }),
-	{ error: 0, id: 83 },
-);
-const update = operation(
-	'PUT /api/domain/:domainId/update',
-	domain('update', { domainId: rl('81'), updateFields: { redirectroot: 'https://example.com' } }),
-	messageAnswer(UPDATED),
-);
-
 describe('domain: getAll', () => {
+	const getAll = operation('GET /api/domains', domain('getAll'));
 	itBehavesLike.aListOperation(getAll, { domains: domainRecords });
 });
 
 describe('domain: create', () => {
+	const parameters = domain('create', { domain: 'https://go.example.com' });
+	const create = operation('POST /api/domain/add', parameters, { error: 0, id: 83 });
+
 	test('sends POST /api/domain/add with domain and redirects; outputs the answer', async () => {
 		const redirects = {
 			redirectroot: 'https://example.com',
@@ -75,6 +67,10 @@ describe('domain: create', () => {
 });
 
 describe('domain: update', () => {
+	const redirectRoot = { redirectroot: 'https://example.com' };
+	const parameters = domain('update', { domainId: rl('81'), updateFields: redirectRoot });
+	const update = operation('PUT /api/domain/:domainId/update', parameters, messageAnswer(UPDATED));
+
 	test('sends PUT /api/domain/:domainId/update with the redirects; outputs success', async () => {
 		const redirects = {
 			redirectroot: 'https://example.com/home',

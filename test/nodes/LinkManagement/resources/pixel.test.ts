@@ -1,28 +1,21 @@
 import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { messageAnswer, pixelRecords, PIXEL_TYPES } from '../../../helpers/fixtures';
 
-// The operations of resources/pixel/ in the node, then one describe per operation.
+// One describe per operation of resources/pixel/ in the node.
 
 const pixel = parametersOf('pixel');
 const mainSiteTags = { type: 'tagmgrpixel', name: 'Main site tags', tag: 'GTM-ABC123' };
+const CREATED = { error: 0, id: 63 };
 const UPDATED = 'Pixel has been updated successfully.';
 
-const getAll = operation('GET /api/pixels', pixel('getAll'));
-const create = operation('POST /api/pixel/add', pixel('create', mainSiteTags), {
-	error: 0,
-	id: 63,
-});
-const update = operation(
-	'PUT /api/pixel/:pixelId/update',
-	pixel('update', { pixelId: rl('61'), tag: 'GTM-NEW456' }),
-	messageAnswer(UPDATED),
-);
-
 describe('pixel: getAll', () => {
+	const getAll = operation('GET /api/pixels', pixel('getAll'));
 	itBehavesLike.aListOperation(getAll, { pixels: pixelRecords });
 });
 
 describe('pixel: create', () => {
+	const create = operation('POST /api/pixel/add', pixel('create', mainSiteTags), CREATED);
+
 	test('sends POST /api/pixel/add with type, name and tag; outputs the answer', async () => {
 		const { body, output } = await create.send();
 		expect(body).toEqual(mainSiteTags);
@@ -53,6 +46,9 @@ describe('pixel: create', () => {
 });
 
 describe('pixel: update', () => {
+	const parameters = pixel('update', { pixelId: rl('61'), tag: 'GTM-NEW456' });
+	const update = operation('PUT /api/pixel/:pixelId/update', parameters, messageAnswer(UPDATED));
+
 	test('sends PUT /api/pixel/:pixelId/update with tag and name; outputs success', async () => {
 		const { body, output } = await update.send({ updateFields: { name: 'Renamed tags' } });
 		expect(body).toEqual({ tag: 'GTM-NEW456', name: 'Renamed tags' });

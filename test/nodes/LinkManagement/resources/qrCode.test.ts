@@ -1,8 +1,8 @@
 import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { messageAnswer, qrRecords, qrStatistics } from '../../../helpers/fixtures';
 
-// The operations of resources/qrCode/ in the node, then one describe per operation. The data
-// of each QR type and its fields: qrCodeData.test.ts.
+// One describe per operation of resources/qrCode/ in the node. The data of each QR type and
+// its fields: qrCodeData.test.ts.
 
 const qrCode = parametersOf('qrCode');
 const COLOR_FORMS = /#RRGGBB, #RGB or rgb\(r,g,b\)/;
@@ -15,20 +15,15 @@ const details = (id: number) => ({
 });
 const created = { error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' };
 
-const getAll = operation('GET /api/qr', qrCode('getAll'));
-const get = operation('GET /api/qr/:qrCodeId', qrCode('get', { qrCodeId: rl('31') }), details(31));
-const create = operation('POST /api/qr/add', qrCode('create'), created);
-const update = operation(
-	'PUT /api/qr/:qrCodeId/update',
-	qrCode('update', { qrCodeId: rl('31'), data: 'x' }),
-	messageAnswer(UPDATED),
-);
-
 describe('qrCode: getAll', () => {
+	const getAll = operation('GET /api/qr', qrCode('getAll'));
 	itBehavesLike.aListOperation(getAll, { qrs: qrRecords });
 });
 
 describe('qrCode: get', () => {
+	const parameters = qrCode('get', { qrCodeId: rl('31') });
+	const get = operation('GET /api/qr/:qrCodeId', parameters, details(31));
+
 	test('sends GET /api/qr/:qrCodeId; outputs the details with `statistics`', async () => {
 		const { body, output } = await get.send();
 
@@ -62,6 +57,8 @@ describe('qrCode: get', () => {
 });
 
 describe('qrCode: create', () => {
+	const create = operation('POST /api/qr/add', qrCode('create'), created);
+
 	test('sends POST /api/qr/add with type, data and fields; outputs the answer', async () => {
 		const { body, output } = await create.send({
 			type: 'link',
@@ -131,14 +128,18 @@ describe('qrCode: create', () => {
 	});
 
 	test.each([
-		['#RRGGBB', '#1F6FEB', 'rgb(31,111,235)'],
-		['#rrggbb', '#1f6feb', 'rgb(31,111,235)'],
-		['#RGB', '#ABC', 'rgb(170,187,204)'],
-		['rgb(r,g,b)', 'rgb(12,34,56)', 'rgb(12,34,56)'],
-		['rgb(r, g, b) with spaces', 'rgb(0, 128, 255)', 'rgb(0,128,255)'],
-		['a CSS color name', 'red', 'rgb(255,0,0)'],
-		['a CSS color name in another case, with spaces', ' RebeccaPurple ', 'rgb(102,51,153)'],
-	])('sends a color given as %s as rgb(r,g,b), both colors', async (_form, color, sent) => {
+		{ form: '#RRGGBB', color: '#1F6FEB', sent: 'rgb(31,111,235)' },
+		{ form: '#rrggbb', color: '#1f6feb', sent: 'rgb(31,111,235)' },
+		{ form: '#RGB', color: '#ABC', sent: 'rgb(170,187,204)' },
+		{ form: 'rgb(r,g,b)', color: 'rgb(12,34,56)', sent: 'rgb(12,34,56)' },
+		{ form: 'rgb(r, g, b) with spaces', color: 'rgb(0, 128, 255)', sent: 'rgb(0,128,255)' },
+		{ form: 'a CSS color name', color: 'red', sent: 'rgb(255,0,0)' },
+		{
+			form: 'a CSS color name in another case, with spaces',
+			color: ' RebeccaPurple ',
+			sent: 'rgb(102,51,153)',
+		},
+	])('sends a color given as $form as rgb(r,g,b), both colors', async ({ color, sent }) => {
 		const { body } = await create.send({
 			type: 'text',
 			data: 'Hi',
@@ -206,6 +207,9 @@ describe('qrCode: create', () => {
 });
 
 describe('qrCode: update', () => {
+	const parameters = qrCode('update', { qrCodeId: rl('31'), data: 'x' });
+	const update = operation('PUT /api/qr/:qrCodeId/update', parameters, messageAnswer(UPDATED));
+
 	test('sends PUT /api/qr/:qrCodeId/update with data and colors; outputs success', async () => {
 		const { body, output } = await update.send({
 			data: 'https://example.com/new-menu',

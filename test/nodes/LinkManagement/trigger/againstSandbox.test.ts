@@ -9,7 +9,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { jsonOf, runNode } from '../../../harness';
 import { credentialsOf } from '../../../helpers/sandbox';
 import { rl } from '../../../helpers/service';
-import { activeTrigger, idsOf, range } from '../../../helpers/trigger';
+import { range } from '../../../helpers/pages';
+import { activeTrigger, idsOf } from '../../../helpers/trigger';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
 

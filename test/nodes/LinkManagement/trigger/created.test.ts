@@ -7,13 +7,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../../harness';
 import { expectNoRequestSent, expr, rl } from '../../../helpers/service';
+import { range } from '../../../helpers/pages';
 import {
 	activeTrigger,
 	fakeService,
 	idsOf,
 	minutesAfter2024,
 	qrCodes,
-	range,
 } from '../../../helpers/trigger';
 
 const LINKS = 'https://links.example.test';

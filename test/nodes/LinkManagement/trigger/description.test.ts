@@ -12,7 +12,7 @@ import { getAll as campaigns } from '../../../../nodes/LinkManagement/resources/
 import { getItems } from '../../../../nodes/LinkManagement/resources/channel/getItems';
 import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
 import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
-import { nodeType as actionNode } from '../../../harness';
+import { nodeType as actionNode, nodeTypesOf } from '../../../harness';
 import { TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -147,11 +147,7 @@ test.each(TRIGGER_EVENTS.map(({ value, name }) => [value, name]))(
 			nodes: [node],
 			connections: {},
 			active: false,
-			nodeTypes: {
-				getByName: () => triggerType,
-				getByNameAndVersion: () => triggerType,
-				getKnownTypes: () => ({}),
-			},
+			nodeTypes: nodeTypesOf(triggerType, TRIGGER_TYPE),
 		});
 		const subtitle = workflow.expression.getSimpleParameterValue(
 			node,

@@ -6,7 +6,8 @@
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import { TEST_API_KEY } from '../../../harness';
 import type { Fault } from '../../../helpers/trigger';
-import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
+import { range } from '../../../helpers/pages';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 const FAULTS: Array<[string, Fault, RegExp]> = [
 	[

@@ -4,13 +4,13 @@
  * real poll emits exactly what it would have.
  */
 import { rl } from '../../../helpers/service';
+import { range } from '../../../helpers/pages';
 import {
 	activeTrigger,
 	fakeService,
 	idsOf,
 	minutesAfter2024,
 	qrCodes,
-	range,
 } from '../../../helpers/trigger';
 
 test('the most recent record (by date), whatever the order of the list', async () => {

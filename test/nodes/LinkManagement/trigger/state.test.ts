@@ -5,7 +5,8 @@
 import { decodeIds, encodeIds } from '../../../../nodes/LinkManagement/trigger/idRanges';
 import { decodeScans, encodeScans } from '../../../../nodes/LinkManagement/trigger/scanCounts';
 import { rl } from '../../../helpers/service';
-import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
+import { range } from '../../../helpers/pages';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 describe('record IDs as runs', () => {
 	test.each([

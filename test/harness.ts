@@ -95,14 +95,20 @@ export function withDefaults(
 	);
 }
 
-const CREDENTIAL_NODE: INode = {
-	id: 'credential-node',
-	name: 'Credential',
-	type: NODE_TYPE,
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
+/** A node as a workflow stores it: version 1, at the origin, no parameters unless `more` has some. */
+export const workflowNode = (
+	id: string,
+	name: string,
+	type: string,
+	more: Partial<INode> = {},
+): INode => ({ id, name, type, typeVersion: 1, position: [0, 0], parameters: {}, ...more });
+
+/** How a node refers to its Link Management credential. */
+export const CREDENTIAL_REFERENCE = {
+	linkManagementApi: { id: '1', name: 'Link Management account' },
 };
+
+const CREDENTIAL_NODE = workflowNode('credential-node', 'Credential', NODE_TYPE);
 
 /** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
 export function applyGenericAuthentication(
@@ -231,17 +237,13 @@ export interface RunResult {
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const declarative = options.nodeType ?? nodeType;
-	const node: INode = {
-		id: 'b5b3a5c1-0000-4000-8000-000000000001',
-		name: NODE_NAME,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
+	const node = workflowNode('b5b3a5c1-0000-4000-8000-000000000001', NODE_NAME, NODE_TYPE, {
 		parameters: options.parameters,
-		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
+		credentials: CREDENTIAL_REFERENCE,
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-	};
-	node.parameters = withDefaults(declarative, node, node.parameters);
+	});
+	// As the editor does: store the node's parameters with their defaults resolved.
+	node.parameters = withDefaults(declarative, node, options.parameters);
 
 	const workflow = new Workflow({
 		id: 'test-workflow',

@@ -120,14 +120,18 @@ export function operation(
 	return op;
 }
 
+/** The parameters that select `resource` › `operation`, with `more` beside them. */
+export const select = (
+	resource: string,
+	operation: string,
+	more: INodeParameters = {},
+): INodeParameters => ({ resource, operation, ...more });
+
 /**
  * The parameters that select one resource's operations:
  * `const pixel = parametersOf('pixel')`, then `pixel('update', { tag: 'T-1' })`.
  */
 export const parametersOf =
 	(resource: string) =>
-	(operation: string, more: INodeParameters = {}): INodeParameters => ({
-		resource,
-		operation,
-		...more,
-	});
+	(operation: string, more: INodeParameters = {}): INodeParameters =>
+		select(resource, operation, more);

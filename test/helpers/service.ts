@@ -116,6 +116,30 @@ export async function expectRefused(
 export type Reply = [number, unknown, Record<string, string>?];
 
 /**
+ * A reply with `status` and `body` whose X-RateLimit-* headers say that `remaining` requests are
+ * left and that the window resets `ms` after the request arrived (written by `format`, Unix
+ * milliseconds unless given). `resetAt` is that time, once the reply has been given.
+ */
+export function announcingReset(
+	ms: number,
+	[status, body]: [number, unknown],
+	{
+		remaining = '0',
+		format = String,
+	}: { remaining?: string; format?: (at: number) => string } = {},
+) {
+	const announced = {
+		resetAt: 0,
+		reply: (now: number): Reply => {
+			announced.resetAt = now + ms;
+			const headers = { 'X-RateLimit-Remaining': remaining, 'X-RateLimit-Reset': format(now + ms) };
+			return [status, body, headers];
+		},
+	};
+	return announced;
+}
+
+/**
  * Answers `method path` (any query) with `replies` in turn, each computed when its request
  * arrives (`now`), and records when each request arrived. Once the replies are spent, further
  * requests go unanswered.

@@ -5,7 +5,10 @@
 import nock from 'nock';
 
 import { createForumPixel, mockEndpoint, rl, runNode } from '../../../helpers';
+import { errorAnswer } from '../../../helpers/fixtures';
 import { localServer } from '../../../helpers/localServer';
+
+const BAD_KEY = 'A valid API key is required to use this service.';
 
 describe("the service's words reach the user, wherever it puts them", () => {
 	const getAccount = { resource: 'account', operation: 'get' };
@@ -27,12 +30,7 @@ describe("the service's words reach the user, wherever it puts them", () => {
 			'email: The e-mail is not valid.; password: Too short; No digit',
 		],
 		['`error` as text', 401, { error: 'Invalid API key' }, 'Invalid API key'],
-		[
-			'a bad key as real installations answer it (HTTP 403)',
-			403,
-			{ error: 1, message: 'A valid API key is required to use this service.' },
-			'A valid API key is required to use this service.',
-		],
+		['a bad key as real installations answer it (HTTP 403)', 403, errorAnswer(BAD_KEY), BAD_KEY],
 		[
 			'a missing permission (`error: true`, HTTP 200)',
 			200,
@@ -55,12 +53,7 @@ describe("the service's words reach the user, wherever it puts them", () => {
 	});
 
 	test('a bad key says to check the API key', async () => {
-		mockEndpoint(
-			'GET',
-			'/api/account',
-			{ error: 1, message: 'A valid API key is required to use this service.' },
-			{ status: 403 },
-		);
+		mockEndpoint('GET', '/api/account', errorAnswer(BAD_KEY), { status: 403 });
 
 		const result = await runNode({ parameters: getAccount });
 
@@ -107,15 +100,8 @@ describe("the service's words reach the user, wherever it puts them", () => {
 	test.each([[500], [502], [503], [504]])(
 		'a create answered HTTP %i fails once and says it was not sent again',
 		async (status) => {
-			const endpoint = mockEndpoint(
-				'POST',
-				'/api/qr/add',
-				{ error: 1, message: 'Server error' },
-				{
-					status,
-					times: 2,
-				},
-			);
+			const answer = errorAnswer('Server error');
+			const endpoint = mockEndpoint('POST', '/api/qr/add', answer, { status, times: 2 });
 
 			const result = await runNode({
 				parameters: { resource: 'qrCode', operation: 'create', type: 'text', data: 'Hi' },

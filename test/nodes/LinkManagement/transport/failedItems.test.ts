@@ -183,12 +183,7 @@ describe('Continue On Fail', () => {
 	});
 
 	test('for a list operation the error item is paired with the input that failed, the records with theirs', async () => {
-		mockEndpoint(
-			'GET',
-			'/api/channel/41',
-			{ error: 1, message: 'Channel not found.' },
-			{ status: 404 },
-		);
+		mockEndpoint('GET', '/api/channel/41', errorAnswer('Channel not found.'), { status: 404 });
 		mockEndpoint('GET', '/api/channel/42', listAnswer('items', channelItemRecords));
 
 		const result = await runNode({

@@ -2,7 +2,7 @@
  * Return All and Limit: which pages the node asks for, with which page size, and which
  * records come out, whatever the service's envelope says of its pages.
  */
-import { jsonOf, parametersOf, runNode } from '../../../helpers';
+import { jsonOf, parametersOf, rl, runNode, select } from '../../../helpers';
 import { qrPage, range, servePages, serveQrCodes } from '../../../helpers/pages';
 
 const qrCode = parametersOf('qrCode');
@@ -200,14 +200,8 @@ describe('Limit and page size', () => {
 			}),
 			5,
 		);
-		const result = await runNode({
-			parameters: {
-				resource: 'channel',
-				operation: 'getItems',
-				channelId: { __rl: true, mode: 'id', value: '7' },
-				returnAll: true,
-			},
-		});
+		const channelSeven = select('channel', 'getItems', { channelId: rl('7'), returnAll: true });
+		const result = await runNode({ parameters: channelSeven });
 		expect(asked).toEqual([1, 2]);
 		expect(jsonOf(result)).toEqual([
 			{ type: 'qr', id: 1, title: 'Item 1' },

@@ -2,7 +2,7 @@
  * Return All never loops and never outputs a record twice, whatever the pages repeat, and a
  * list answer it cannot read fails clearly instead of reading as "no records".
  */
-import { jsonOf, parametersOf, runNode } from '../../../helpers';
+import { jsonOf, parametersOf, rl, runNode, select } from '../../../helpers';
 import { qrPage, range, servePages } from '../../../helpers/pages';
 
 const qrCode = parametersOf('qrCode');
@@ -95,14 +95,8 @@ describe('Return All never loops and never outputs a record twice', () => {
 			},
 		}));
 
-		const result = await runNode({
-			parameters: {
-				resource: 'channel',
-				operation: 'getItems',
-				channelId: { __rl: true, mode: 'id', value: '7' },
-				returnAll: true,
-			},
-		});
+		const channelSeven = select('channel', 'getItems', { channelId: rl('7'), returnAll: true });
+		const result = await runNode({ parameters: channelSeven });
 
 		expect(jsonOf(result).map((json) => json.title)).toEqual(['A link', 'A QR code']);
 	});

@@ -10,7 +10,14 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { RequestContext } from '../../../../nodes/LinkManagement/transport/context';
 import { rateLimitedError } from '../../../../nodes/LinkManagement/transport/errors';
 import type { Reply } from '../../../helpers';
-import { createForumPixel, jsonOf, replyInTurn, rl, runNode } from '../../../helpers';
+import {
+	announcingReset,
+	createForumPixel,
+	jsonOf,
+	replyInTurn,
+	rl,
+	runNode,
+} from '../../../helpers';
 
 const created: Reply = [200, { error: 0, id: 9 }];
 
@@ -162,18 +169,9 @@ describe('rate-limit state cannot get stuck', () => {
 	}, 30_000);
 
 	test('a negative Remaining (older versions) means nothing is left until the reset', async () => {
-		let resetAt = 0;
-		const { arrivals } = replyInTurn('GET', '/api/account', [
-			(now) => {
-				resetAt = now + 1500;
-				return [
-					200,
-					{ error: 0, data: { id: 1 } },
-					{ 'X-RateLimit-Remaining': '-1', 'X-RateLimit-Reset': String(resetAt) },
-				];
-			},
-			() => account,
-		]);
+		const answered = { error: 0, data: { id: 1 } };
+		const nothingLeft = announcingReset(1500, [200, answered], { remaining: '-1' });
+		const { arrivals } = replyInTurn('GET', '/api/account', [nothingLeft.reply, () => account]);
 
 		const result = await runNode({
 			parameters: { resource: 'account', operation: 'get' },
@@ -182,7 +180,7 @@ describe('rate-limit state cannot get stuck', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(arrivals).toHaveLength(2);
-		expect(arrivals[1]).toBeGreaterThanOrEqual(resetAt);
+		expect(arrivals[1]).toBeGreaterThanOrEqual(nothingLeft.resetAt);
 	});
 });
 

@@ -1,6 +1,13 @@
 import nock from 'nock';
 
-import { createForumPixel, jsonOf, replyInTurn, runNode, TEST_BASE_URL } from '../../../helpers';
+import {
+	announcingReset,
+	createForumPixel,
+	jsonOf,
+	replyInTurn,
+	runNode,
+	TEST_BASE_URL,
+} from '../../../helpers';
 import { listAnswer } from '../../../helpers/fixtures';
 import { credentialsOf } from '../../../helpers/sandbox';
 import { startSandbox } from '../../../sandbox/server';
@@ -22,16 +29,9 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		['seconds to wait', (resetAt: number) => String(Math.ceil((resetAt - Date.now()) / 1000))],
 		['an HTTP date', (resetAt: number) => new Date(Math.ceil(resetAt / 1000) * 1000).toUTCString()],
 	])('reset given as %s', async (_, format) => {
-		let resetAt = 0;
+		const refusal = announcingReset(600, [429, rateLimited], { format });
 		const { arrivals, scope } = replyInTurn('GET', '/api/account', [
-			(now) => {
-				resetAt = now + 600;
-				return [
-					429,
-					rateLimited,
-					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': format(resetAt) },
-				];
-			},
+			refusal.reply,
 			() => [200, account, { 'X-RateLimit-Remaining': '29' }],
 		]);
 		const result = await runNode({ parameters: getAccount });
@@ -39,7 +39,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(jsonOf(result)).toEqual([account.data]);
 		// The second try came after the reset the service announced (rounded to its format).
 		expect(arrivals).toHaveLength(2);
-		expect(arrivals[1]).toBeGreaterThanOrEqual(Math.floor(resetAt / 1000) * 1000);
+		expect(arrivals[1]).toBeGreaterThanOrEqual(Math.floor(refusal.resetAt / 1000) * 1000);
 		scope.done();
 	});
 
@@ -151,18 +151,8 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('stopping the execution abandons the wait: the request is not sent again', async () => {
-		let resetAt = 0;
-		const { arrivals } = replyInTurn('GET', '/api/account', [
-			(now) => {
-				resetAt = now + 3000;
-				return [
-					429,
-					rateLimited,
-					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) },
-				];
-			},
-			() => [200, account],
-		]);
+		const refusal = announcingReset(3000, [429, rateLimited]);
+		const { arrivals } = replyInTurn('GET', '/api/account', [refusal.reply, () => [200, account]]);
 		let cancel: () => void = () => {};
 		const running = runNode({ parameters: getAccount, onStart: (stop) => (cancel = stop) });
 		while (arrivals.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -172,8 +162,8 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(result.run.status).toBe('canceled');
 		// The node stopped waiting before the window reset, and sent nothing more.
 		const settled = await result.nodeSettled;
-		expect(settled).toBeLessThan(resetAt);
-		await new Promise((resolve) => setTimeout(resolve, resetAt - Date.now() + 200));
+		expect(settled).toBeLessThan(refusal.resetAt);
+		await new Promise((resolve) => setTimeout(resolve, refusal.resetAt - Date.now() + 200));
 		expect(arrivals).toHaveLength(1);
 	});
 });

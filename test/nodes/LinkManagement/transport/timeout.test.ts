@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { INodeParameters } from 'n8n-workflow';
 
 /**
@@ -7,10 +8,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import { requestSettings } from '../../../../nodes/LinkManagement/shared/options';
 import type { RequestContext } from '../../../../nodes/LinkManagement/transport/context';
 import { requestOptionsFor } from '../../../../nodes/LinkManagement/transport/send';
-import { runNode } from '../../../harness';
+import { createForumPixel, rl, runNode } from '../../../helpers';
+import { errorAnswer } from '../../../helpers/fixtures';
 import type { LocalServer } from '../../../helpers/localServer';
 import { localServer, silent } from '../../../helpers/localServer';
-import { createForumPixel } from '../../../helpers/service';
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -20,6 +21,12 @@ afterEach(async () => {
 
 const run = (parameters: INodeParameters) =>
 	runNode({ credentials: { baseUrl: server!.url, apiKey: 'local-key-123' }, parameters });
+
+/** The service's answer for a pixel that does not exist. */
+const pixelNotFound: RequestListener = (_request, response) => {
+	response.writeHead(200, { 'Content-Type': 'application/json' });
+	response.end(JSON.stringify(errorAnswer('Pixel not found. Please try again.')));
+};
 
 describe('Timeout (Seconds)', () => {
 	test('a POST that gets no answer fails the item within the Timeout and is not sent again', async () => {
@@ -72,19 +79,11 @@ describe('Timeout (Seconds)', () => {
 	test('a DELETE tried again after a dropped connection that then reads "not found" says an earlier try may have applied it', async () => {
 		let tries = 0;
 		server = await localServer((request, response) => {
-			if (++tries === 1) {
-				request.socket.destroy();
-				return;
-			}
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ error: 1, message: 'Pixel not found. Please try again.' }));
+			if (++tries === 1) request.socket.destroy();
+			else pixelNotFound(request, response);
 		});
 
-		const result = await run({
-			resource: 'pixel',
-			operation: 'delete',
-			pixelId: { __rl: true, mode: 'id', value: '5' },
-		});
+		const result = await run({ resource: 'pixel', operation: 'delete', pixelId: rl('5') });
 
 		expect(server.requests).toHaveLength(2);
 		expect(result.error?.message).toBe('Pixel not found. Please try again.');
@@ -94,15 +93,12 @@ describe('Timeout (Seconds)', () => {
 	});
 
 	test('a PUT that failed without an earlier try says nothing of earlier tries', async () => {
-		server = await localServer((_request, response) => {
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ error: 1, message: 'Pixel not found. Please try again.' }));
-		});
+		server = await localServer(pixelNotFound);
 
 		const result = await run({
 			resource: 'pixel',
 			operation: 'update',
-			pixelId: { __rl: true, mode: 'id', value: '5' },
+			pixelId: rl('5'),
 			tag: 'T',
 		});
 

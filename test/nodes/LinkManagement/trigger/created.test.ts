@@ -8,13 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { TEST_API_KEY } from '../../../harness';
 import { expectNoRequestSent, expr, rl } from '../../../helpers/service';
 import { range } from '../../../helpers/pages';
-import {
-	activeTrigger,
-	fakeService,
-	idsOf,
-	minutesAfter2024,
-	qrCodes,
-} from '../../../helpers/trigger';
+import { minutesAfter2024 } from '../../../helpers/fixtures';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 const LINKS = 'https://links.example.test';
 const RECORDS: Array<[string, string, (id: number) => IDataObject]> = [

@@ -5,15 +5,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { getAll as campaigns } from '../../../../nodes/LinkManagement/resources/campaign/getAll';
 import { getItems } from '../../../../nodes/LinkManagement/resources/channel/getItems';
 import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
 import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
-import { nodeType as actionNode, nodeTypesOf } from '../../../harness';
-import { TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
+import { nodeType as actionNode, nodeTypesOf, workflowNode } from '../../../harness';
+import { TRIGGER_NAME, TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const { description } = triggerType;
@@ -135,14 +135,7 @@ test("the Options are the action node's, Page Size included (1,000 by default)",
 test.each(TRIGGER_EVENTS.map(({ value, name }) => [value, name]))(
 	'the subtitle of %s, as n8n evaluates it, is "%s"',
 	(event, name) => {
-		const node: INode = {
-			id: 'subtitle',
-			name: 'Link Management Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { event },
-		};
+		const node = workflowNode('subtitle', TRIGGER_NAME, TRIGGER_TYPE, { parameters: { event } });
 		const workflow = new Workflow({
 			nodes: [node],
 			connections: {},

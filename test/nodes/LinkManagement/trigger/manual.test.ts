@@ -5,13 +5,8 @@
  */
 import { rl } from '../../../helpers/service';
 import { range } from '../../../helpers/pages';
-import {
-	activeTrigger,
-	fakeService,
-	idsOf,
-	minutesAfter2024,
-	qrCodes,
-} from '../../../helpers/trigger';
+import { minutesAfter2024 } from '../../../helpers/fixtures';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 test('the most recent record (by date), whatever the order of the list', async () => {
 	const pixel = (id: number, minutes: number) => ({

@@ -50,18 +50,28 @@ describe('channel: create', () => {
 		expect(body).toEqual({ name: 'Events' });
 	});
 
-	test.each([
+	const hexForms = [
 		['#RGB', '#abc', '#AABBCC'],
 		['#RGB upper case', '#F0A', '#FF00AA'],
 		['#rrggbb', '#1f6feb', '#1F6FEB'],
 		['#RRGGBB', '#00FF7F', '#00FF7F'],
+	];
+	const colorNames = [
 		['a CSS color name', 'red', '#FF0000'],
 		['a CSS color name in another case', 'SpringGreen', '#00FF7F'],
-	])('sends a color given as %s as #RRGGBB', async (_, color, sent) => {
-		const { body } = await create.send({ additionalFields: { color } }, answering({ color: sent }));
+	];
 
-		expect(body).toEqual({ name: 'Events', color: sent });
-	});
+	test.each([...hexForms, ...colorNames])(
+		'sends a color given as %s as #RRGGBB',
+		async (_, color, sent) => {
+			const { body } = await create.send(
+				{ additionalFields: { color } },
+				answering({ color: sent }),
+			);
+
+			expect(body).toEqual({ name: 'Events', color: sent });
+		},
+	);
 
 	test.each([
 		['"true"', expr('true'), true],

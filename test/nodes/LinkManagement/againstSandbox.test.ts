@@ -1,7 +1,8 @@
 /**
  * The node on n8n's engine against the sandbox server (not nock), at least one operation per
  * resource, so that the node and the sandbox cannot drift apart: against both of the sandbox's
- * profiles, the API reference's answers and the service family's (test/sandbox/README.md).
+ * profiles, the API reference's answers and the service family's (real installations: the
+ * self-hosted PHP product and the hosted offerings built on it; test/sandbox/README.md).
  */
 import type { RunOptions } from '../../helpers';
 import { jsonOf, runNode, select } from '../../helpers';

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { nodeType } from '../../harness';
+import { nodeType } from '../../helpers';
 import { PIXEL_TYPES } from '../../helpers/fixtures';
 
 const { description } = nodeType;
@@ -117,7 +117,7 @@ function optionValues(property: INodeProperties | undefined): string[] {
 }
 
 describe('node type', () => {
-	test('is linkManagement, "Link Management", version 1, using the linkManagementApi credential', () => {
+	test('is linkManagement, "Link Management", version 1, with linkManagementApi', () => {
 		expect(description.name).toBe('linkManagement');
 		expect(description.displayName).toBe('Link Management');
 		expect(description.version).toBe(1);
@@ -188,7 +188,7 @@ describe.each(Object.keys(INTERFACE))('resource %s', (resource) => {
 
 describe('parameter kinds', () => {
 	test.each(LOCATORS)(
-		'%s is a resource locator with the modes list (searchable, from the list endpoint) and id',
+		'%s is a resource locator: a searchable list (its list endpoint) and an ID',
 		(name) => {
 			const locators = properties.filter((property) => property.name === name);
 			expect(locators.length).toBeGreaterThan(0);
@@ -212,7 +212,7 @@ describe('parameter kinds', () => {
 		expect(property?.type).toBe('string');
 	});
 
-	test('every Return All is a boolean defaulting to false and every Limit a number defaulting to 50, at least 1', () => {
+	test('Return All is a boolean (false); Limit a number (50, at least 1), everywhere', () => {
 		const returnAlls = properties.filter((property) => property.name === 'returnAll');
 		const limits = properties.filter((property) => property.name === 'limit');
 		expect(returnAlls).toHaveLength(8);

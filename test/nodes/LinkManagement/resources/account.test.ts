@@ -39,20 +39,17 @@ describe('account: update', () => {
 	const newPassword = { password: 'n3w-Passw0rd!' };
 
 	test.each([
-		['the e-mail address', newEmail, newEmail],
-		['the password', newPassword, newPassword],
+		['a new e-mail address', newEmail, newEmail],
+		['a new password', newPassword, newPassword],
 		['a password with spaces, as given', { password: ' two words ' }, { password: ' two words ' }],
 		['both', { ...newEmail, ...newPassword }, { ...newEmail, ...newPassword }],
 		['the e-mail address, not an empty password', { ...newEmail, password: '' }, newEmail],
-	])(
-		'changing %s sends PUT /api/account/update with just those fields',
-		async (_, fields, sent) => {
-			const { body, output } = await update.send({ updateFields: fields });
+	])('sends PUT /api/account/update with %s; outputs success', async (_, fields, sent) => {
+		const { body, output } = await update.send({ updateFields: fields });
 
-			expect(body).toEqual(sent);
-			expect(output).toEqual([{ success: true, message: UPDATED }]);
-		},
-	);
+		expect(body).toEqual(sent);
+		expect(output).toEqual([{ success: true, message: UPDATED }]);
+	});
 
 	test.each([
 		['no field', {}],

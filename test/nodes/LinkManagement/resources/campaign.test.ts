@@ -76,11 +76,11 @@ describe('campaign: create', () => {
 	});
 
 	test.each([
-		['"true"', expr('true'), true],
-		['"false"', expr('false'), false],
-		['an expression giving false', '={{ 1 > 2 }}', false],
+		['"true"', true, expr('true')],
+		['"false"', false, expr('false')],
+		['an expression giving false', false, '={{ 1 > 2 }}'],
 		['false', false, false],
-	])('sends public given as %s as the JSON boolean %s', async (_label, value, sent) => {
+	])('sends public given as %s as the JSON boolean %s', async (_label, sent, value) => {
 		const answer = { ...created, public: sent };
 
 		const { body } = await create.send(

@@ -74,10 +74,10 @@ describe('channel: create', () => {
 	);
 
 	test.each([
-		['"true"', expr('true'), true],
-		['"false"', expr('false'), false],
+		['"true"', true, expr('true')],
+		['"false"', false, expr('false')],
 		['false', false, false],
-	])('sends starred given as %s as the JSON boolean %s', async (_label, starred, sent) => {
+	])('sends starred given as %s as the JSON boolean %s', async (_label, sent, starred) => {
 		const fields = { additionalFields: { starred } };
 
 		const { body } = await create.send(fields, answering({ starred: sent }));
@@ -105,7 +105,7 @@ describe('channel: assignItem', () => {
 	const success = { success: true, message: ASSIGNED };
 
 	test.each(['links', 'bio', 'qr'])(
-		'sends POST /api/channel/:channelId/assign/%s/:itemId; outputs the three values',
+		'sends POST /api/channel/:channelId/assign/%s/:itemId; outputs all three',
 		async (itemType) => {
 			const { body, output } = await assignItem.send({ itemType });
 

@@ -28,7 +28,7 @@ describe('pixel: create', () => {
 	});
 
 	test.each(['video', 'facebookpixel', 'TAGMGRPIXEL'])(
-		'refuses the pixel type %j from an expression before sending a request',
+		'refuses the pixel type %j from an expression',
 		async (type) => {
 			await create.expectRefused({ type: expr(type) }, /Type/, /must be one of/, ...PIXEL_TYPES);
 		},

@@ -135,11 +135,11 @@ describe('qrCode: create', () => {
 		{ form: 'rgb(r, g, b) with spaces', color: 'rgb(0, 128, 255)', sent: 'rgb(0,128,255)' },
 		{ form: 'a CSS color name', color: 'red', sent: 'rgb(255,0,0)' },
 		{
-			form: 'a CSS color name in another case, with spaces',
+			form: 'a CSS color name, other case, spaces',
 			color: ' RebeccaPurple ',
 			sent: 'rgb(102,51,153)',
 		},
-	])('sends a color given as $form as rgb(r,g,b), both colors', async ({ color, sent }) => {
+	])('sends both colors given as $form as rgb(r,g,b)', async ({ color, sent }) => {
 		const { body } = await create.send({
 			type: 'text',
 			data: 'Hi',
@@ -174,7 +174,7 @@ describe('qrCode: create', () => {
 		['sms', '{"phone": "+441234567",'],
 		['wifi', '"just a string"'],
 		['wifi', '42'],
-	])('refuses %s data %j that is not a JSON object', async (type, data) => {
+	])('refuses %s data %j: not a JSON object', async (type, data) => {
 		await create.expectRefused({ type, data }, /Data/, /JSON/);
 	});
 
@@ -232,9 +232,9 @@ describe('qrCode: update', () => {
 	test.each([
 		['plain text', 'New text', 'New text'],
 		['a JSON object', '{"ssid": "Cafe", "pass": "latte"}', { ssid: 'Cafe', pass: 'latte' }],
-		['a JSON object with a key of certain meaning', '{"password": "latte"}', { pass: 'latte' }],
+		['JSON with a key of certain meaning', '{"password": "latte"}', { pass: 'latte' }],
 		['a JSON object after blanks', '  {"phone": "+441234567"}', { phone: '+441234567' }],
-	])('sends data given as %s as the matching JSON value', async (_what, data, sent) => {
+	])('sends data given as %s as the matching JSON', async (_what, data, sent) => {
 		const { body } = await update.send({ data });
 		expect(body).toEqual({ data: sent });
 	});

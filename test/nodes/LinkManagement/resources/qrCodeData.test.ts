@@ -88,7 +88,7 @@ describe('the fields of each structured type', () => {
 		['email', { emailSubject: 'Hello' }, /an address \(email\)/],
 		['vcard', { vcardOrganisation: 'Acme' }, /a name \(fname or lname\)/],
 	])(
-		'%s without its required field is refused before a request, naming what is needed',
+		'%s without its required field is refused, naming what is needed',
 		async (type, fields, needed) => {
 			await create.expectRefused({ type, ...fields }, needed);
 		},
@@ -123,7 +123,7 @@ describe('JSON data in the service keys', () => {
 			{ fname: 'Ada', org: 'Acme', site: 'https://a.example' },
 		],
 		['sms', '{"to": "+441234567", "text": "Hi"}', { phone: '+441234567', message: 'Hi' }],
-	])('%s keys whose meaning is certain are mapped: %s', async (type, data, sent) => {
+	])('%s keys whose meaning is certain are mapped', async (type, data, sent) => {
 		expect(await sentBody({ type, data })).toEqual({ type, data: sent });
 	});
 
@@ -206,7 +206,7 @@ describe('text, link and phone data', () => {
 
 describe('logo', () => {
 	test.each(['https://example.com/logo.gif', 'logo.png', 'https://example.com/logo'])(
-		'%j that is not the address of a .png or .jpg image is refused',
+		'refuses the logo %j: not the address of a .png or .jpg',
 		async (logo) => {
 			await create.expectRefused(
 				{ type: 'text', data: 'Hi', additionalFields: { logo } },

@@ -2,7 +2,6 @@
  * The pure input checks and conversions (shared/validation.ts) and the Base URL
  * normalisation (shared/baseUrl.ts), table by table, against the interface document.
  */
-import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
 import { CSS_NAMED_COLORS } from '../../../../nodes/LinkManagement/shared/cssColors';
 import {
 	emailAddress,
@@ -15,6 +14,7 @@ import {
 	toHexColor,
 	toRgbColor,
 } from '../../../../nodes/LinkManagement/shared/validation';
+import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
 import { NOT_POSITIVE_WHOLE_NUMBERS } from '../../../helpers/fixtures';
 
 /** Runs `check` and returns the InputError message it throws. */

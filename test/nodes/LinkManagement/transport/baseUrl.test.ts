@@ -27,7 +27,7 @@ describe('accepted Base URL forms', () => {
 		'http://h.test:8080/links/api': 'http://h.test:8080/links/api/account',
 	};
 
-	test.each(Object.entries(ACCOUNT_URL_FOR))('%s sends account get to %s', async (baseUrl, url) => {
+	test.each(Object.entries(ACCOUNT_URL_FOR))('Base URL %s → %s', async (baseUrl, url) => {
 		const { origin, pathname: path } = new URL(url);
 		const answer = { error: 0, data: accountRecord };
 		const endpoint = mockEndpoint('GET', path, answer, { baseUrl: origin });
@@ -67,7 +67,7 @@ describe('refused Base URLs', () => {
 		'https://h.test?x=1',
 		'https://h.test/#top',
 		'not a url',
-	])('%j is refused before any request, with a message about the Base URL', async (baseUrl) => {
+	])('refuses %j before any request, saying what the Base URL must be', async (baseUrl) => {
 		const refused = { parameters: getAccount, credentials: credentials(baseUrl) };
 		await expectRefused(refused, 'Base URL', /http\(s\)/);
 	});

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import { jsonOf, runNode, TEST_BASE_URL } from '../../../helpers';
 import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
@@ -93,7 +93,7 @@ describe('items take their turns in order', () => {
 	let sandbox: Sandbox;
 	afterEach(async () => await sandbox.stop());
 
-	test('an item the service refused keeps its place: it goes again before the items behind it', async () => {
+	test('an item the service refused keeps its place: it goes before those behind it', async () => {
 		// The second request is refused (429) although budget remains: it must not starve.
 		sandbox = await startSandbox({
 			rateLimit: 3,

@@ -60,7 +60,7 @@ describe("the service's words reach the user, wherever it puts them", () => {
 		expect(result.error?.description).toMatch(/Check the credential's API key/);
 	});
 
-	test('an empty answer (HTTP 200) is a failure that says the answer was empty, never a success', async () => {
+	test('an empty answer (HTTP 200) fails, saying it was empty; never a success', async () => {
 		mockEndpoint('PUT', '/api/pixel/404/update', '', { status: 200 });
 
 		const result = await runNode({

@@ -88,7 +88,7 @@ describe('Continue On Fail', () => {
 		campaignId: rl('={{ $json.campaign }}'),
 	};
 
-	test('a service error on the middle of 3 items becomes { error } paired with it; the others go on', async () => {
+	test('a service error on the middle of 3 items becomes { error } for it; others go on', async () => {
 		const first = mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));
 		const middle = mockEndpoint('DELETE', '/api/campaign/2/delete', errorAnswer(NOT_FOUND), {
 			status: 404,
@@ -115,7 +115,7 @@ describe('Continue On Fail', () => {
 		]);
 	});
 
-	test('a refused ID on the middle of 3 items becomes { error } paired with it, without a request for it', async () => {
+	test('a refused ID on the middle of 3 items becomes { error } for it, with no request', async () => {
 		mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));
 		mockEndpoint('DELETE', '/api/campaign/3/delete', messageAnswer(DELETED));
 		const items = [
@@ -182,7 +182,7 @@ describe('Continue On Fail', () => {
 		]);
 	});
 
-	test('for a list operation the error item is paired with the input that failed, the records with theirs', async () => {
+	test('a list operation: the error item is paired with its input, records with theirs', async () => {
 		mockEndpoint('GET', '/api/channel/41', errorAnswer('Channel not found.'), { status: 404 });
 		mockEndpoint('GET', '/api/channel/42', listAnswer('items', channelItemRecords));
 
@@ -204,7 +204,7 @@ describe('Continue On Fail', () => {
 		]);
 	});
 
-	test('a list whose later input fails keeps the earlier records paired with their input', async () => {
+	test('a list whose later input fails keeps earlier records paired with their input', async () => {
 		mockEndpoint('GET', '/api/campaigns', listAnswer('campaigns', campaignRecords));
 		const items = [{ json: { limit: 2 } }, { json: { limit: 0 } }];
 

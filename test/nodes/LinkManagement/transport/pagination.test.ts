@@ -77,7 +77,7 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 		expect(asked.map(({ page }) => page)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 	});
 
-	test('empty pages in a row within the count `result` fills are skipped records: read to maxpage', async () => {
+	test('empty pages within the count `result` gives are skipped records: read on', async () => {
 		// A channel whose first 14 items lost their QR codes: `result` counts them, pages skip them.
 		const asked = servePages(
 			'/api/qr',
@@ -130,7 +130,7 @@ describe('Return All reads pages until currentpage reaches maxpage', () => {
 });
 
 describe('Limit and page size', () => {
-	test('sends the default page size of 1,000 with Return All: the budget goes to records', async () => {
+	test('Return All asks 1,000 a page by default: the budget goes to records', async () => {
 		const asked = serveQrCodes(5, 1000);
 		await getMany({ returnAll: true });
 		expect(asked).toEqual([{ page: 1, limit: 1000 }]);

@@ -27,7 +27,7 @@ describe('Return All never loops and never outputs a record twice', () => {
 		expect(asked.slice(0, 3)).toEqual([1, 2, 3]);
 	});
 
-	test('currentpage stuck at 0 while the pages differ: stops at maxpage, asks no page twice', async () => {
+	test('currentpage stuck at 0, pages differing: stops at maxpage, asks no page twice', async () => {
 		const asked = servePages('/api/qr', (page) =>
 			qrPage(range(page * 10 - 9, page * 10), { currentpage: 0, maxpage: 3, perpage: 10 }),
 		);
@@ -82,7 +82,7 @@ describe('Return All never loops and never outputs a record twice', () => {
 		]);
 	});
 
-	test('channel items are one record per type and ID: a link and a QR code may share an ID', async () => {
+	test('channel items are records by type and ID: a link and a QR code may share an ID', async () => {
 		servePages('/api/channel/7', () => ({
 			error: 0,
 			data: {
@@ -107,7 +107,7 @@ describe('Return All never loops and never outputs a record twice', () => {
 		['no records array', { error: '0', data: { currentpage: 1, maxpage: 1 } }, /no "qrs" list/],
 		['records null', { error: '0', data: { qrs: null } }, /no "qrs" list/],
 	])(
-		'a list answer with %s fails clearly instead of reading as "no records"',
+		'a list answer with %s fails, instead of reading as "no records"',
 		async (_, body, message) => {
 			servePages('/api/qr', () => body);
 

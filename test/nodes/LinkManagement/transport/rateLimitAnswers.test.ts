@@ -21,7 +21,7 @@ import {
 
 const created: Reply = [200, { error: 0, id: 9 }];
 
-describe('a rate limit is an answer that says so; the refused request is sent again, a POST too', () => {
+describe('a rate limit is an answer that says so; sent again, a POST too', () => {
 	test.each([
 		['HTTP 429', [429, { error: 1, message: 'Rate limit exceeded.' }, { 'Retry-After': '1' }]],
 		[
@@ -109,7 +109,7 @@ describe('rate-limit state cannot get stuck', () => {
 		['a reset in the past', '1000000000'],
 		['a reset that cannot be read', 'soon'],
 	])(
-		'%s counts as unknown: bounded backoff, then a clear error within the caps',
+		'%s is unknown: bounded backoff, then a clear error',
 		async (_, reset) => {
 			const refusal = (): Reply => [
 				429,
@@ -140,7 +140,7 @@ describe('rate-limit state cannot get stuck', () => {
 		30_000,
 	);
 
-	test('the newest answer wins: Retry-After 2 s after a 60-s window means a retry in about 2 s', async () => {
+	test('the newest answer wins: Retry-After 2 s after a 60-s window retries in ~2 s', async () => {
 		const windowEnd = (now: number) => String(Math.ceil((now + 60_000) / 1000));
 		const { arrivals } = replyInTurn('GET', '/api/account', [
 			(now) => [

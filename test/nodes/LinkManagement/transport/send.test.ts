@@ -43,7 +43,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		scope.done();
 	});
 
-	test('an error answer that arrives with Remaining 0 is not a rate limit: the POST fails at once, sent once', async () => {
+	test('an error with Remaining 0 is no rate limit: the POST fails at once, sent once', async () => {
 		const { arrivals } = replyInTurn('POST', '/api/qr/add', [
 			(now) => [
 				500,
@@ -79,7 +79,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(500);
 	});
 
-	test('a reset further away than Max Wait per Pause fails at once, saying when the window resets', async () => {
+	test('a reset beyond Max Wait per Pause fails at once, saying when it resets', async () => {
 		const inAnHour = Date.now() + 3_600_000;
 		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [

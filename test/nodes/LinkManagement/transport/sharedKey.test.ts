@@ -6,7 +6,7 @@
  */
 import type { INodeType } from 'n8n-workflow';
 
-import { runNode } from '../../../harness';
+import { runNode } from '../../../helpers';
 import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 afterEach(async () => await sandbox.stop());
 
-test('two processes creating 40 QR codes each through one key: all created once, none failed', async () => {
+test('two processes creating 40 QR codes each with one key: all once, none failed', async () => {
 	const credentials = credentialsOf(sandbox);
 	const runs = await Promise.all(
 		['first', 'second'].map(async (prefix) =>

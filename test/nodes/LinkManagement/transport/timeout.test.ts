@@ -29,7 +29,7 @@ const pixelNotFound: RequestListener = (_request, response) => {
 };
 
 describe('Timeout (Seconds)', () => {
-	test('a POST that gets no answer fails the item within the Timeout and is not sent again', async () => {
+	test('a POST without an answer fails within the Timeout and is not sent again', async () => {
 		server = await localServer(silent);
 
 		const result = await run({ ...createForumPixel, options: { timeout: 1 } });
@@ -41,7 +41,7 @@ describe('Timeout (Seconds)', () => {
 		expect(server.requests).toHaveLength(1);
 	});
 
-	test('a GET that gets no answer is not sent again either: the Timeout was spent waiting', async () => {
+	test('a GET without an answer is not sent again either: the Timeout was spent', async () => {
 		server = await localServer(silent);
 
 		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 1 } });
@@ -64,7 +64,7 @@ describe('Timeout (Seconds)', () => {
 		expect(result.items.map((item) => item.json)).toEqual([{ id: 1 }]);
 	});
 
-	test('tries after dropped connections stop once the item has spent its Timeout on them', async () => {
+	test('tries after dropped connections stop once they have spent the Timeout', async () => {
 		// Dropped at once every time: backoff steps of 0.5–1 s, 1–2 s, 2–4 s would allow three
 		// retries, but a Timeout of 1 s leaves room for one at most.
 		server = await localServer((request) => request.socket.destroy());
@@ -76,7 +76,7 @@ describe('Timeout (Seconds)', () => {
 		expect(server.requests.length).toBeLessThanOrEqual(2);
 	});
 
-	test('a DELETE tried again after a dropped connection that then reads "not found" says an earlier try may have applied it', async () => {
+	test('a retried DELETE that reads "not found" says an earlier try may have applied it', async () => {
 		let tries = 0;
 		server = await localServer((request, response) => {
 			if (++tries === 1) request.socket.destroy();

@@ -121,7 +121,7 @@ test('every event sees what was created, added or scanned after its first poll',
 	for (const trigger of Object.values(triggers)) expect(await trigger.emitted()).toBeNull();
 });
 
-test('polls beside a bulk run of the action node share its budget: no rate-limit answer for either', async () => {
+test('polls beside a bulk run share its budget: no rate-limit answer for either', async () => {
 	// A truthful budget: 10 requests a second, announced in every answer; pages of at most 5.
 	sandbox = await startSandbox({
 		rateLimit: 10,

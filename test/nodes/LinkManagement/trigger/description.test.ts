@@ -12,7 +12,8 @@ import { getAll as campaigns } from '../../../../nodes/LinkManagement/resources/
 import { getItems } from '../../../../nodes/LinkManagement/resources/channel/getItems';
 import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
 import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
-import { nodeType as actionNode, nodeTypesOf, workflowNode } from '../../../harness';
+import { nodeTypesOf, workflowNode } from '../../../harness';
+import { nodeType as actionNode } from '../../../helpers';
 import { TRIGGER_NAME, TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -80,7 +81,7 @@ test("each event reads a resource's own list operation (path, records, output sh
 	expect(listOf('channelItemAdded')).toBe(getItems);
 });
 
-test('events in n8n\'s wording: "On …" names, sorted, each with a description and a node-panel action', () => {
+test('events in n8n\'s wording: sorted "On …" names, a description, a panel action', () => {
 	const event = property('event');
 	// n8n's node panel lists a trigger's events from a parameter named "Event", "Events" or "Trigger On"
 	expect(['event', 'events', 'trigger on']).toContain(event.displayName.toLowerCase());
@@ -99,7 +100,7 @@ test('events in n8n\'s wording: "On …" names, sorted, each with a description 
 	});
 });
 
-test("`channelId` is the action node's channel picker, shown for the channel event only", () => {
+test("`channelId` is the action node's channel picker, for the channel event only", () => {
 	const channelId = property('channelId');
 	const actionChannelId = actionNode.description.properties.find(
 		(candidate) =>
@@ -133,7 +134,7 @@ test("the Options are the action node's, Page Size included (1,000 by default)",
 });
 
 test.each(TRIGGER_EVENTS.map(({ value, name }) => [value, name]))(
-	'the subtitle of %s, as n8n evaluates it, is "%s"',
+	"n8n's subtitle for %s is %j",
 	(event, name) => {
 		const node = workflowNode('subtitle', TRIGGER_NAME, TRIGGER_TYPE, { parameters: { event } });
 		const workflow = new Workflow({

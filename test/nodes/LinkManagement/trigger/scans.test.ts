@@ -4,7 +4,7 @@
  * threshold, once per QR code. Both carry previousScans and newScans; a QR code first seen
  * after activation counts from 0.
  */
-import { expectNoRequestSent, expr } from '../../../helpers/service';
+import { expectNoRequestSent, expr } from '../../../helpers';
 import { range } from '../../../helpers/pages';
 import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
@@ -30,7 +30,7 @@ describe('On QR Code Scanned', () => {
 		trigger: activeTrigger({ event: 'qrCodeScanned' }),
 	});
 
-	test('a poll that starts while the previous one is still reading does nothing: the growth is emitted once', async () => {
+	test('a poll while the previous one still reads does nothing: growth emitted once', async () => {
 		const { service, set, trigger } = setup({ 1: 5 });
 		expect(await trigger.emitted()).toBeNull();
 
@@ -45,7 +45,7 @@ describe('On QR Code Scanned', () => {
 		expect(await trigger.emitted()).toBeNull();
 	});
 
-	test('the first poll records the scans and returns null; then each QR code whose scans grew, once per growth', async () => {
+	test('the first poll records; then each QR code whose scans grew, once per growth', async () => {
 		const { set, trigger } = setup({ 1: 5, 2: 0, 3: 40 });
 		expect(await trigger.emitted()).toBeNull();
 		expect(await trigger.emitted()).toBeNull();
@@ -61,7 +61,7 @@ describe('On QR Code Scanned', () => {
 		expect(await trigger.emitted()).toEqual([{ ...qrWith(2, 3), previousScans: 0, newScans: 3 }]);
 	});
 
-	test('a QR code first seen after activation counts from 0: emitted when scanned, not while at 0', async () => {
+	test('a QR code first seen after activation counts from 0: emitted once scanned', async () => {
 		const { set, trigger } = setup({ 1: 5 });
 		expect(await trigger.emitted()).toBeNull();
 		set({ 1: 5, 2: 4, 3: 0 });
@@ -90,7 +90,7 @@ describe('On QR Code Scanned', () => {
 		expect(await trigger.emitted()).toEqual([{ ...qrWith(1, 11), previousScans: 10, newScans: 1 }]);
 	});
 
-	test('scans sent as digits are read as numbers; a QR code without readable scans is left out', async () => {
+	test('scans as digits are read as numbers; unreadable scans leave the QR code out', async () => {
 		const { set, trigger } = setup({ 1: '5', 2: 'many' });
 		expect(await trigger.emitted()).toBeNull();
 		set({ 1: '8', 2: 'more' });
@@ -115,7 +115,7 @@ describe('On QR Code Scans Reached Threshold', () => {
 		trigger: activeTrigger({ event: 'qrCodeScansReached', threshold }),
 	});
 
-	test('emits each QR code whose scans reached the threshold since the last poll, once per QR code', async () => {
+	test('emits each QR code that reached the threshold since the last poll, once each', async () => {
 		const { set, trigger } = setup(100, { 1: 90, 2: 99, 3: 150 });
 		expect(await trigger.emitted()).toBeNull();
 
@@ -130,7 +130,7 @@ describe('On QR Code Scans Reached Threshold', () => {
 		expect(await trigger.emitted()).toBeNull();
 	});
 
-	test('once per QR code, even when its scans fall below the threshold and reach it again', async () => {
+	test('once per QR code, even when its scans fall below the threshold and come back', async () => {
 		const { set, trigger } = setup(10, { 1: 0 });
 		expect(await trigger.emitted()).toBeNull();
 		set({ 1: 12 });
@@ -141,7 +141,7 @@ describe('On QR Code Scans Reached Threshold', () => {
 		expect(await trigger.emitted()).toBeNull();
 	});
 
-	test('a QR code first seen after activation counts from 0: emitted at or above the threshold', async () => {
+	test('a QR code first seen after activation counts from 0: emitted at the threshold', async () => {
 		const { set, trigger } = setup(100, { 1: 5 });
 		expect(await trigger.emitted()).toBeNull();
 		set({ 1: 5, 2: 100, 3: 99 });
@@ -157,7 +157,7 @@ describe('On QR Code Scans Reached Threshold', () => {
 		expect(idsOf(await trigger.emitted())).toEqual([1]);
 	});
 
-	test('a changed threshold starts afresh: QR codes already at it are recorded, not emitted', async () => {
+	test('a changed threshold starts afresh: QR codes at it are recorded, not emitted', async () => {
 		const { set, trigger } = setup(100, { 1: 60 });
 		expect(await trigger.emitted()).toBeNull();
 		trigger.reconfigure({ event: 'qrCodeScansReached', threshold: 50 });

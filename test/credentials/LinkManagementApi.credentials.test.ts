@@ -42,7 +42,7 @@ describe('credential test request', () => {
 		'https://h.test/short/api/',
 		' https://h.test/short/ ',
 		'http://h.test:8080/links',
-	])("Base URL %j: the node's account URL, with the bearer key", async (baseUrl) => {
+	])("Base URL %j: the node's account URL, bearer key", async (baseUrl) => {
 		const target = nodeAccountUrl(baseUrl);
 		const scope = nock(target.origin)
 			.matchHeader('authorization', AUTHORIZATION)

@@ -1,12 +1,12 @@
 /**
  * One operation of the node under test, written as the API reference writes its request:
  *
- *     const update = operation(
- *       'PUT /api/pixel/:pixelId/update',
- *       { resource: 'pixel', operation: 'update', pixelId: rl('61'), tag: 'GTM-NEW456' },
- *       messageAnswer('Pixel has been updated successfully.'),
- *     );
+ *     const pixel = parametersOf('pixel');
+ *     const parameters = pixel('update', { pixelId: rl('61'), tag: 'GTM-NEW456' });
+ *     const update = operation('PUT /api/pixel/:pixelId/update', parameters, messageAnswer(UPDATED));
+ *
  *     const { body, output } = await update.send({ updateFields: { name: 'Renamed tags' } });
+ *     expect(body).toEqual({ tag: 'GTM-NEW456', name: 'Renamed tags' });
  *
  * A `:name` in the path stands for the parameter of that name as the service must receive it:
  * a resource locator's value or a plain value, without the spaces around it. So the request
@@ -30,6 +30,13 @@ export interface SendOptions {
 	query?: Record<string, unknown>;
 	/** Input items; one empty item by default. */
 	items?: INodeExecutionData[];
+	/**
+	 * Requests the operation sends before its own (a lookup, say), each answered once
+	 * and checked like its own; their bodies come back in `Sent.before`.
+	 */
+	before?: Array<{ request: RequestLine; answer: unknown; query?: Record<string, unknown> }>;
+	/** The output items carry binary data (a downloaded file): `Sent.binary` gives it. */
+	binary?: boolean;
 }
 
 export interface Sent {
@@ -38,6 +45,10 @@ export interface Sent {
 	query: Record<string, string>;
 	/** The JSON of the output items, each paired with the first input item. */
 	output: IDataObject[];
+	/** The bodies of the requests given as `before`. */
+	before: unknown[];
+	/** With `binary`: the binary data of each output item. */
+	binary: Array<INodeExecutionData['binary']>;
 }
 
 export interface Operation {
@@ -100,19 +111,45 @@ export function operation(
 			return parse(request.replace(/:(\w+)/g, (_, name: string) => pathValue(parameters, name)));
 		},
 		async send(more = {}, options = {}) {
-			const { method, path } = options.request ? parse(options.request) : op.requestFor(more);
-			const endpoint = mockEndpoint(method, path, options.answer ?? answer);
+			const expected = [
+				...(options.before ?? []).map((before) => ({ ...parse(before.request), ...before })),
+				{
+					...(options.request ? parse(options.request) : op.requestFor(more)),
+					answer: options.answer ?? answer,
+					query: options.query ?? query,
+				},
+			];
+			const endpoints = expected.map(({ method, path, answer }) =>
+				mockEndpoint(method, path, answer),
+			);
 
 			const result = await runNode({ parameters: op.parameters(more), items: options.items });
 
 			expect(result.error).toBeUndefined();
-			expect(endpoint.requests.map((sent) => [sent.method, sent.path, sent.query])).toEqual([
-				[method, path, options.query ?? query],
-			]);
+			for (const [index, endpoint] of endpoints.entries()) {
+				const { method, path, query: asked = {} } = expected[index];
+				const received = endpoint.requests.map((sent) => [sent.method, sent.path, sent.query]);
+				expect(received).toEqual([[method, path, asked]]);
+			}
 			expect(unmatchedRequests()).toEqual([]);
 			const output = jsonOf(result);
-			expect(result.items).toEqual(output.map((json) => ({ json, pairedItem: { item: 0 } })));
-			return { body: endpoint.requests[0].body, query: endpoint.requests[0].query, output };
+			const binary = result.items.map((item) => item.binary);
+			expect(result.items).toEqual(
+				output.map((json, index) => ({
+					json,
+					...(options.binary ? { binary: binary[index] } : {}),
+					pairedItem: { item: 0 },
+				})),
+			);
+			if (options.binary) for (const data of binary) expect(data).toBeDefined();
+			const [own, ...earlier] = [...endpoints].reverse().map((endpoint) => endpoint.requests[0]);
+			return {
+				body: own.body,
+				query: own.query,
+				output,
+				before: earlier.reverse().map((sent) => sent.body),
+				binary,
+			};
 		},
 		expectRefused: async (more, ...patterns) =>
 			await expectRefused({ parameters: op.parameters(more) }, ...patterns),

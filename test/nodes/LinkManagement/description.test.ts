@@ -187,25 +187,22 @@ describe.each(Object.keys(INTERFACE))('resource %s', (resource) => {
 });
 
 describe('parameter kinds', () => {
-	test.each(LOCATORS)(
-		'%s is a resource locator: a searchable list (its list endpoint) and an ID',
-		(name) => {
-			const locators = properties.filter((property) => property.name === name);
-			expect(locators.length).toBeGreaterThan(0);
-			for (const locator of locators) {
-				expect(locator.type).toBe('resourceLocator');
-				const modes = locator.modes ?? [];
-				expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
-				const list = modes.find((mode) => mode.name === 'list');
-				const method = list?.typeOptions?.searchListMethod;
-				expect(typeof method).toBe('string');
-				expect(
-					(nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string],
-				).toBeInstanceOf(Function);
-				expect(list?.typeOptions?.searchable).toBe(true);
-			}
-		},
-	);
+	test.each(LOCATORS)('%s is a resource locator: by ID, or from a searchable list', (name) => {
+		const locators = properties.filter((property) => property.name === name);
+		expect(locators.length).toBeGreaterThan(0);
+		for (const locator of locators) {
+			expect(locator.type).toBe('resourceLocator');
+			const modes = locator.modes ?? [];
+			expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
+			const list = modes.find((mode) => mode.name === 'list');
+			const method = list?.typeOptions?.searchListMethod;
+			expect(typeof method).toBe('string');
+			expect(
+				(nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string],
+			).toBeInstanceOf(Function);
+			expect(list?.typeOptions?.searchable).toBe(true);
+		}
+	});
 
 	test.each(['linkId', 'itemId'])('%s is a plain string', (name) => {
 		const property = properties.find((candidate) => candidate.name === name);

@@ -44,14 +44,11 @@ test.each([
 		{ resource: 'channel', operation: 'getItems', channelId: byId(99), returnAll: true },
 		'Channel',
 	],
-])(
-	'unknown ID, %s: error 1 (HTTP 200) fails with the service’s words',
-	async (_what, parameters, label) => {
-		const result = await run(parameters);
-		expect(result.error?.message).toBe(`${label} not found. Please try again.`);
-		expect(result.error?.httpCode).toBe('200');
-	},
-);
+])('unknown ID, %s: error 1 (HTTP 200) fails with its words', async (_what, parameters, label) => {
+	const result = await run(parameters);
+	expect(result.error?.message).toBe(`${label} not found. Please try again.`);
+	expect(result.error?.httpCode).toBe('200');
+});
 
 test('unknown ID with Continue On Fail: an error item for its input, others done', async () => {
 	const result = await run(
@@ -135,7 +132,7 @@ test('a wrong Base URL: its HTML 404 page named, with a hint to check it', async
 
 test.each([
 	['one character', 'A', 'Campaign name must be at least 2 characters.'],
-	['the name of another campaign', 'Campaign 2', 'You already have a campaign with the same name.'],
+	["another campaign's name", 'Campaign 2', 'You already have a campaign with the same name.'],
 ])('campaign name refused (%s): its message, nothing created', async (_what, name, message) => {
 	const result = await run({
 		resource: 'campaign',

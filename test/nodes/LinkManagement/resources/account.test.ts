@@ -44,7 +44,7 @@ describe('account: update', () => {
 		['a password with spaces, as given', { password: ' two words ' }, { password: ' two words ' }],
 		['both', { ...newEmail, ...newPassword }, { ...newEmail, ...newPassword }],
 		['the e-mail address, not an empty password', { ...newEmail, password: '' }, newEmail],
-	])('sends PUT /api/account/update with %s; outputs success', async (_, fields, sent) => {
+	])('sends %s in PUT /api/account/update', async (_, fields, sent) => {
 		const { body, output } = await update.send({ updateFields: fields });
 
 		expect(body).toEqual(sent);

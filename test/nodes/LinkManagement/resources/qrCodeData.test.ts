@@ -206,7 +206,7 @@ describe('text, link and phone data', () => {
 
 describe('logo', () => {
 	test.each(['https://example.com/logo.gif', 'logo.png', 'https://example.com/logo'])(
-		'refuses the logo %j: not the address of a .png or .jpg',
+		'refuses the logo %j: not a .png or .jpg address',
 		async (logo) => {
 			await create.expectRefused(
 				{ type: 'text', data: 'Hi', additionalFields: { logo } },

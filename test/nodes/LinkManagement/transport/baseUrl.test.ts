@@ -67,7 +67,7 @@ describe('refused Base URLs', () => {
 		'https://h.test?x=1',
 		'https://h.test/#top',
 		'not a url',
-	])('refuses %j before any request, saying what the Base URL must be', async (baseUrl) => {
+	])('refuses %j before any request: the Base URL must be http(s)', async (baseUrl) => {
 		const refused = { parameters: getAccount, credentials: credentials(baseUrl) };
 		await expectRefused(refused, 'Base URL', /http\(s\)/);
 	});

@@ -63,26 +63,52 @@ function executable(declarative: INodeType): INodeType {
 	});
 }
 
-function nodeTypesFor(declarative: INodeType): INodeTypes {
-	const runnable = executable(declarative);
+/** n8n's registry of node types, holding only `type` under `typeName`. */
+export function nodeTypesOf(type: INodeType, typeName: string): INodeTypes {
 	return {
-		getByName: () => runnable,
-		getByNameAndVersion: (type: string) => {
-			if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
-			return runnable;
+		getByName: () => type,
+		getByNameAndVersion: (name: string) => {
+			if (name !== typeName) throw new Error(`Unknown node type ${name}`);
+			return type;
 		},
 		getKnownTypes: () => ({}),
 	};
 }
 
-const CREDENTIAL_NODE: INode = {
-	id: 'credential-node',
-	name: 'Credential',
-	type: NODE_TYPE,
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
+const nodeTypesFor = (declarative: INodeType) => nodeTypesOf(executable(declarative), NODE_TYPE);
+
+/** As the editor stores a node's parameters: `given`, with the defaults of the rest resolved. */
+export function withDefaults(
+	type: INodeType,
+	node: INode,
+	given: INodeParameters,
+): INodeParameters {
+	return (
+		NodeHelpers.getNodeParameters(
+			type.description.properties,
+			given,
+			true,
+			false,
+			node,
+			type.description,
+		) ?? given
+	);
+}
+
+/** A node as a workflow stores it: version 1, at the origin, no parameters unless `more` has some. */
+export const workflowNode = (
+	id: string,
+	name: string,
+	type: string,
+	more: Partial<INode> = {},
+): INode => ({ id, name, type, typeVersion: 1, position: [0, 0], parameters: {}, ...more });
+
+/** How a node refers to its Link Management credential. */
+export const CREDENTIAL_REFERENCE = {
+	linkManagementApi: { id: '1', name: 'Link Management account' },
 };
+
+const CREDENTIAL_NODE = workflowNode('credential-node', 'Credential', NODE_TYPE);
 
 /** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
 export function applyGenericAuthentication(
@@ -211,26 +237,13 @@ export interface RunResult {
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const declarative = options.nodeType ?? nodeType;
-	const node: INode = {
-		id: 'b5b3a5c1-0000-4000-8000-000000000001',
-		name: NODE_NAME,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
+	const node = workflowNode('b5b3a5c1-0000-4000-8000-000000000001', NODE_NAME, NODE_TYPE, {
 		parameters: options.parameters,
-		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
+		credentials: CREDENTIAL_REFERENCE,
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-	};
+	});
 	// As the editor does: store the node's parameters with their defaults resolved.
-	node.parameters =
-		NodeHelpers.getNodeParameters(
-			declarative.description.properties,
-			node.parameters,
-			true,
-			false,
-			node,
-			declarative.description,
-		) ?? node.parameters;
+	node.parameters = withDefaults(declarative, node, options.parameters);
 
 	const workflow = new Workflow({
 		id: 'test-workflow',

@@ -5,12 +5,10 @@
 import nock from 'nock';
 
 import { apiRootFromBaseUrl } from '../../nodes/LinkManagement/transport/baseUrl';
-import { credentialType, TEST_API_KEY } from '../harness';
+import { credentialType } from '../harness';
+import { AUTHORIZATION, TEST_API_KEY, unmatchedRequests } from '../helpers';
 import { testCredential } from '../helpers/credentialTest';
 import { accountRecord } from '../helpers/fixtures';
-import { AUTHORIZATION, unmatchedRequests, useServiceMocks } from '../helpers/service';
-
-useServiceMocks();
 
 const WRONG_KEY_MESSAGE =
 	'The service answered with an error: the API key is missing, wrong or expired.';
@@ -21,7 +19,7 @@ function nodeAccountUrl(baseUrl: string): URL {
 }
 
 describe('credential type', () => {
-	test('is linkManagementApi with the fields baseUrl and apiKey, the key a password field', () => {
+	test('is linkManagementApi: baseUrl and apiKey, the key a password field', () => {
 		expect(credentialType.name).toBe('linkManagementApi');
 		expect(credentialType.displayName).toBe('Link Management API');
 		expect(credentialType.properties.map((property) => property.name)).toEqual([
@@ -44,26 +42,23 @@ describe('credential test request', () => {
 		'https://h.test/short/api/',
 		' https://h.test/short/ ',
 		'http://h.test:8080/links',
-	])(
-		'for the Base URL %j reaches the same /api/account as the node, with the bearer key',
-		async (baseUrl) => {
-			const target = nodeAccountUrl(baseUrl);
-			const scope = nock(target.origin)
-				.matchHeader('authorization', AUTHORIZATION)
-				.get(target.pathname)
-				.reply(200, { error: 0, data: accountRecord });
+	])("Base URL %j: the node's account URL, bearer key", async (baseUrl) => {
+		const target = nodeAccountUrl(baseUrl);
+		const scope = nock(target.origin)
+			.matchHeader('authorization', AUTHORIZATION)
+			.get(target.pathname)
+			.reply(200, { error: 0, data: accountRecord });
 
-			const result = await testCredential({ baseUrl, apiKey: TEST_API_KEY });
+		const result = await testCredential({ baseUrl, apiKey: TEST_API_KEY });
 
-			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-			expect(target.pathname).toMatch(/\/api\/account$/);
-			expect(unmatchedRequests()).toEqual([]);
-			scope.done();
-		},
-	);
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(target.pathname).toMatch(/\/api\/account$/);
+		expect(unmatchedRequests()).toEqual([]);
+		scope.done();
+	});
 
 	test.each(['ftp://h.test', 'h.test', '', 'https://h.test?x=1', 'https://h.test/#top'])(
-		'for the Base URL %j, which the node refuses, does not report success',
+		'Base URL %j, which the node refuses: not a success',
 		async (baseUrl) => {
 			expect(() => apiRootFromBaseUrl(baseUrl)).toThrow(/Base URL/);
 			// Whatever the host answers (here: any page, as a web server would), the test must fail.

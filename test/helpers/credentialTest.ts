@@ -10,7 +10,6 @@ import type {
 	ICredentialsDecrypted,
 	IExecuteData,
 	IHttpRequestOptions,
-	INode,
 	INodeExecutionData,
 	INodeType,
 	INodeTypes,
@@ -19,7 +18,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
-import { applyGenericAuthentication, credentialType, N8N_URLS } from '../harness';
+import {
+	applyGenericAuthentication,
+	CREDENTIAL_REFERENCE,
+	credentialType,
+	N8N_URLS,
+	workflowNode,
+} from '../harness';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -67,15 +72,7 @@ export async function testCredential(
 		getByNameAndVersion: () => temporaryType,
 		getKnownTypes: () => ({}),
 	};
-	const node: INode = {
-		id: 'temp',
-		parameters: {},
-		name: 'Temp-Node',
-		type: 'noOp',
-		typeVersion: 1,
-		position: [0, 0],
-		credentials: { [credentialType.name]: { id: '1', name: 'Link Management account' } },
-	};
+	const node = workflowNode('temp', 'Temp-Node', 'noOp', { credentials: CREDENTIAL_REFERENCE });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const credentialsDecrypted: ICredentialsDecrypted = {
 		id: '1',

@@ -26,6 +26,13 @@ export function listAnswer(
 	};
 }
 
+/** Values that are not positive whole numbers, each of which must be refused as an ID. */
+export const NOT_POSITIVE_WHOLE_NUMBERS = ['abc', '0', '-3', '1.5', ''];
+
+/** A service timestamp (`YYYY-MM-DD HH:MM:SS`) `minutes` after 2024-01-01 00:00 UTC. */
+export const minutesAfter2024 = (minutes: number) =>
+	new Date(Date.UTC(2024, 0, 1) + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+
 export const messageAnswer = (message: string) => ({ error: 0, message });
 
 export const errorAnswer = (message: string) => ({ error: 1, message });

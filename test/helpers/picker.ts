@@ -3,16 +3,11 @@
  * and n8n's authenticated HTTP helper. Each picker test builds this context the same way and
  * only chooses what the helper answers.
  */
-import type { IHttpRequestOptions, ILoadOptionsFunctions, INode } from 'n8n-workflow';
+import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-const pickerNode: INode = {
-	id: 'picker',
-	name: 'Link Management',
-	type: 'n8n-nodes-link-management.linkManagement',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+import { NODE_NAME, NODE_TYPE, workflowNode } from '../harness';
+
+const pickerNode = workflowNode('picker', NODE_NAME, NODE_TYPE);
 
 /** What n8n's httpRequestWithAuthentication gives back with `returnFullResponse`. */
 export interface FullResponse {

@@ -1,16 +1,9 @@
 /**
- * What the engine tests against the sandbox share: a fresh sandbox, its credential, and bulk
- * runs that create one QR code per input row (bulk, shared-key and family rate-limit tests).
+ * What the engine tests against the sandbox share: the node's credential for a sandbox, and
+ * bulk runs that create one QR code per input row (bulk, shared-key and family rate-limit
+ * tests). test/setup-tests.ts makes the node forget earlier tests' budgets before each test.
  */
-import { forgetBudgets } from '../../nodes/LinkManagement/transport/budget';
-import type { Sandbox, SandboxOptions } from '../sandbox/server';
-import { startSandbox } from '../sandbox/server';
-
-/** A sandbox for one test: the node first forgets the budgets earlier tests taught it. */
-export async function freshSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-	forgetBudgets();
-	return await startSandbox(options);
-}
+import type { Sandbox } from '../sandbox/server';
 
 /** The node's credential for `sandbox` (or for another Base URL form of it). */
 export const credentialsOf = (sandbox: Sandbox, baseUrl = sandbox.url) => ({

@@ -1,14 +1,15 @@
 /**
  * Helpers for the node's tests: a stand-in for the Link-Management service built on nock that
- * records every request it answers, a record of requests nothing answered, and short ways to
+ * records every request it answers, checks that nothing was sent, refusals, and short ways to
  * write resource-locator and expression parameter values.
  */
 import nock from 'nock';
-import type { INodeParameters } from 'n8n-workflow';
 
-import { forgetBudgets } from '../../nodes/LinkManagement/transport/budget';
 import type { RunOptions, RunResult } from '../harness';
 import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../harness';
+import { unmatchedRequests } from './unmatched';
+
+export { unmatchedRequests };
 
 export const AUTHORIZATION = `Bearer ${TEST_API_KEY}`;
 
@@ -26,7 +27,7 @@ export interface MockedEndpoint {
 	scope: nock.Scope;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One endpoint of the service: answers `method path` (any query string) `times` times with
@@ -59,39 +60,6 @@ export function mockEndpoint(
 			return [status, body as nock.Body];
 		});
 	return { requests, scope };
-}
-
-const unmatched: string[] = [];
-let listening = false;
-
-/**
- * Call once at the top of a test file: every test starts with an empty rate-limit memory and
- * an empty record of requests that no interceptor answered (nock refuses those, since the
- * network is disabled, and reports them as 'no match').
- */
-export function useServiceMocks(): void {
-	// n8n logs every node error it reports; keep the test output readable.
-	process.env.N8N_LOG_LEVEL = 'silent';
-	if (!listening) {
-		listening = true;
-		nock.emitter.on(
-			'no match',
-			(request: { method?: string; hostname?: string; host?: string; path?: string }) => {
-				unmatched.push(
-					`${request.method ?? '?'} ${request.hostname ?? request.host ?? ''}${request.path ?? ''}`,
-				);
-			},
-		);
-	}
-	beforeEach(() => {
-		unmatched.length = 0;
-		forgetBudgets();
-	});
-}
-
-/** Requests sent during the current test that no interceptor answered. */
-export function unmatchedRequests(): string[] {
-	return [...unmatched];
 }
 
 /** Asserts that the current test sent no HTTP request at all (answered or not). */
@@ -131,41 +99,68 @@ export async function refusalOf(
 	return { message: result.error?.message ?? '', result };
 }
 
-/** Values that are not positive whole numbers, each of which must be refused as an ID. */
-export const NOT_POSITIVE_WHOLE_NUMBERS = ['abc', '0', '-3', '1.5', ''];
+/**
+ * Asserts that the run is refused before any request is sent, with a message that matches every
+ * pattern (a string: contains it).
+ */
+export async function expectRefused(
+	options: RunOptions,
+	...patterns: Array<string | RegExp>
+): Promise<void> {
+	const { message } = await refusalOf(options);
+	for (const pattern of patterns) expect(message).toMatch(pattern);
+	expectNoRequestSent();
+}
+
+/** A reply of the service: status, body and headers. */
+export type Reply = [number, unknown, Record<string, string>?];
 
 /**
- * For an ID parameter: each value that is not a positive whole number is refused before any
- * request, with a message naming the field and saying what is expected. Values are given the
- * way a workflow passes them on: through an expression (the node's own check), and for plain
- * string IDs (`literal: true`) also typed in as they are (an empty required field is refused
- * by n8n itself, as "required").
+ * A reply with `status` and `body` whose X-RateLimit-* headers say that `remaining` requests are
+ * left and that the window resets `ms` after the request arrived (written by `format`, Unix
+ * milliseconds unless given). `resetAt` is that time, once the reply has been given.
  */
-export function itRefusesIdsThatAreNotPositiveWholeNumbers(
-	label: string,
-	parametersWith: (idParameterValue: string) => INodeParameters,
-	{ literal = false }: { literal?: boolean } = {},
-): void {
-	test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
-		`refuses ${label} %j from an expression before sending a request`,
-		async (id) => {
-			const { message } = await refusalOf({ parameters: parametersWith(expr(id)) });
-			expect(message).toContain(label);
-			expect(message).toMatch(/positive whole number/);
-			expectNoRequestSent();
+export function announcingReset(
+	ms: number,
+	[status, body]: [number, unknown],
+	{
+		remaining = '0',
+		format = String,
+	}: { remaining?: string; format?: (at: number) => string } = {},
+) {
+	const announced = {
+		resetAt: 0,
+		reply: (now: number): Reply => {
+			announced.resetAt = now + ms;
+			const headers = { 'X-RateLimit-Remaining': remaining, 'X-RateLimit-Reset': format(now + ms) };
+			return [status, body, headers];
 		},
-	);
-	if (literal) {
-		test.each(NOT_POSITIVE_WHOLE_NUMBERS)(
-			`refuses ${label} %j typed in before sending a request`,
-			async (id) => {
-				const { message } = await refusalOf({ parameters: parametersWith(id) });
-				expect(message).toContain(label);
-				expect(message).toMatch(
-					id === '' ? /positive whole number|is required/ : /positive whole number/,
-				);
-				expectNoRequestSent();
-			},
-		);
+	};
+	return announced;
+}
+
+/**
+ * Answers `method path` (any query) with `replies` in turn, each computed when its request
+ * arrives (`now`), and records when each request arrived. Once the replies are spent, further
+ * requests go unanswered.
+ */
+export function replyInTurn(
+	method: Method,
+	path: string,
+	replies: Array<(now: number) => Reply>,
+): { arrivals: number[]; scope: nock.Scope } {
+	const arrivals: number[] = [];
+	const scope = nock(TEST_BASE_URL);
+	for (const reply of replies) {
+		scope
+			.intercept(path, method)
+			.query(true)
+			.reply(() => {
+				const now = Date.now();
+				arrivals.push(now);
+				const [status, body, headers] = reply(now);
+				return [status, body as nock.Body, headers];
+			});
 	}
+	return { arrivals, scope };
 }

@@ -10,31 +10,32 @@ import { PollContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeTypes,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
-import { N8N_URLS, TEST_API_KEY, TEST_BASE_URL, TestCredentialsHelper } from '../harness';
+import {
+	CREDENTIAL_REFERENCE,
+	N8N_URLS,
+	nodeTypesOf,
+	TEST_API_KEY,
+	TEST_BASE_URL,
+	TestCredentialsHelper,
+	withDefaults,
+	workflowNode,
+} from '../harness';
+import { minutesAfter2024 } from './fixtures';
 import { AUTHORIZATION } from './service';
 
 export const TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
 export const TRIGGER_NAME = 'Link Management Trigger';
 export const triggerType = new LinkManagementTrigger();
 
-const nodeTypes: INodeTypes = {
-	getByName: () => triggerType,
-	getByNameAndVersion: (type: string) => {
-		if (type !== TRIGGER_TYPE) throw new Error(`Unknown node type ${type}`);
-		return triggerType;
-	},
-	getKnownTypes: () => ({}),
-};
+const nodeTypes = nodeTypesOf(triggerType, TRIGGER_TYPE);
 
 export interface PollResult {
 	/** What poll() returned: `null`, or the items of its one output. */
@@ -66,25 +67,11 @@ export function activeTrigger(
 	parameters: INodeParameters,
 	credentials: ICredentialDataDecryptedObject = { baseUrl: TEST_BASE_URL, apiKey: TEST_API_KEY },
 ): ActiveTrigger {
-	const node: INode = {
-		id: 'c6a1d2e3-0000-4000-8000-000000000013',
-		name: TRIGGER_NAME,
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { linkManagementApi: { id: '1', name: 'Link Management account' } },
-	};
+	const node = workflowNode('c6a1d2e3-0000-4000-8000-000000000013', TRIGGER_NAME, TRIGGER_TYPE, {
+		credentials: CREDENTIAL_REFERENCE,
+	});
 	const configure = (given: INodeParameters) => {
-		node.parameters =
-			NodeHelpers.getNodeParameters(
-				triggerType.description.properties,
-				given,
-				true,
-				false,
-				node,
-				triggerType.description,
-			) ?? given;
+		node.parameters = withDefaults(triggerType, node, given);
 	};
 	configure(parameters);
 	const additionalData = {
@@ -257,10 +244,6 @@ export const idsOf = (records: IDataObject[] | null) => {
 	return records.map((record) => record.id);
 };
 
-/** A service timestamp (`YYYY-MM-DD HH:MM:SS`) `minutes` after 2024-01-01 00:00 UTC. */
-export const minutesAfter2024 = (minutes: number) =>
-	new Date(Date.UTC(2024, 0, 1) + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-
 /** QR codes with these IDs (dated in ID order), with the scans given (or 0). */
 export const qrCodes = (ids: number[], scans: (id: number) => number = () => 0) =>
 	ids.map((id) => ({
@@ -270,6 +253,3 @@ export const qrCodes = (ids: number[], scans: (id: number) => number = () => 0) 
 		name: `QR code ${id}`,
 		date: minutesAfter2024(id),
 	}));
-
-export const range = (from: number, to: number) =>
-	Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -66,7 +66,7 @@ const fixture = () => {
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
 describe("n8n's community package scanner (npm run test:scan)", () => {
-	test('fails on a forbidden global in the sources and in the packed tarball, naming both files', () => {
+	test('fails on a forbidden global in the sources and the tarball, naming both files', () => {
 		const { status, output } = run('scan-package.mjs', fixture());
 		expect(status).toBe(1);
 		expect(output).toMatch(/❌ sources .*ESLint violations found/);

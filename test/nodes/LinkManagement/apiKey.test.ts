@@ -7,18 +7,10 @@ import * as workflow from 'n8n-workflow';
 
 import type { RunResult } from '../../harness';
 import { runNode, TEST_API_KEY, TEST_BASE_URL } from '../../harness';
+import { AUTHORIZATION, createForumPixel, mockEndpoint, rl } from '../../helpers';
 import { accountRecord, campaignRecords, listAnswer } from '../../helpers/fixtures';
 import type { LocalServer } from '../../helpers/localServer';
 import { localServer } from '../../helpers/localServer';
-import {
-	AUTHORIZATION,
-	createForumPixel,
-	mockEndpoint,
-	rl,
-	useServiceMocks,
-} from '../../helpers/service';
-
-useServiceMocks();
 
 /** Whether `secret` occurs anywhere in `value`, own non-enumerable properties (message, stack, cause) included. */
 function containsText(value: unknown, secret: string, seen = new Set<unknown>()): boolean {
@@ -81,7 +73,7 @@ describe('the API key stays secret', () => {
 		expectNoKeyIn(result);
 	});
 
-	test('when the service error echoes the key and Continue On Fail turns it into an item', async () => {
+	test('when the service error echoes it and Continue On Fail makes it an item', async () => {
 		mockEndpoint(
 			'GET',
 			'/api/campaigns',
@@ -261,7 +253,7 @@ describe('redirects never carry the key to another origin', () => {
 		server = elsewhere = undefined;
 	});
 
-	test('a redirect to another origin is refused with a clear error, and nothing reaches it', async () => {
+	test('a redirect to another origin is refused clearly; nothing reaches it', async () => {
 		elsewhere = await localServer((_request, response) => response.end('{"error":0,"data":{}}'));
 		const target = elsewhere.url;
 		server = await localServer((_request, response) => {
@@ -298,7 +290,7 @@ describe('redirects never carry the key to another origin', () => {
 	});
 
 	test.each([[301], [302], [303]])(
-		'a create answered with a redirect (HTTP %i) within the origin is not sent again',
+		'a create redirected (HTTP %i) within the origin is not sent again',
 		async (status) => {
 			server = await localServer((_request, response) => {
 				response.writeHead(status, { Location: '/v2/api/pixel/add' });

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { nodeType } from '../../harness';
+import { nodeType } from '../../helpers';
 import { PIXEL_TYPES } from '../../helpers/fixtures';
 
 const { description } = nodeType;
@@ -177,7 +177,7 @@ function optionValues(property: INodeProperties | undefined): string[] {
 }
 
 describe('node type', () => {
-	test('is linkManagement, "Link Management", version 1, using the linkManagementApi credential', () => {
+	test('is linkManagement, "Link Management", version 1, with linkManagementApi', () => {
 		expect(description.name).toBe('linkManagement');
 		expect(description.displayName).toBe('Link Management');
 		expect(description.version).toBe(1);
@@ -248,25 +248,22 @@ describe.each(Object.keys(INTERFACE))('resource %s', (resource) => {
 });
 
 describe('parameter kinds', () => {
-	test.each(LOCATORS)(
-		'%s is a resource locator with the modes list (searchable, from the list endpoint) and id',
-		(name) => {
-			const locators = properties.filter((property) => property.name === name);
-			expect(locators.length).toBeGreaterThan(0);
-			for (const locator of locators) {
-				expect(locator.type).toBe('resourceLocator');
-				const modes = locator.modes ?? [];
-				expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
-				const list = modes.find((mode) => mode.name === 'list');
-				const method = list?.typeOptions?.searchListMethod;
-				expect(typeof method).toBe('string');
-				expect(
-					(nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string],
-				).toBeInstanceOf(Function);
-				expect(list?.typeOptions?.searchable).toBe(true);
-			}
-		},
-	);
+	test.each(LOCATORS)('%s is a resource locator: by ID, or from a searchable list', (name) => {
+		const locators = properties.filter((property) => property.name === name);
+		expect(locators.length).toBeGreaterThan(0);
+		for (const locator of locators) {
+			expect(locator.type).toBe('resourceLocator');
+			const modes = locator.modes ?? [];
+			expect(modes.map((mode) => mode.name)).toEqual(expect.arrayContaining(['list', 'id']));
+			const list = modes.find((mode) => mode.name === 'list');
+			const method = list?.typeOptions?.searchListMethod;
+			expect(typeof method).toBe('string');
+			expect(
+				(nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method as string],
+			).toBeInstanceOf(Function);
+			expect(list?.typeOptions?.searchable).toBe(true);
+		}
+	});
 
 	test.each(['linkId', 'itemId'])('%s also takes a short URL (mode url)', (name) => {
 		for (const locator of properties.filter((property) => property.name === name)) {
@@ -274,7 +271,7 @@ describe('parameter kinds', () => {
 		}
 	});
 
-	test('every Return All is a boolean defaulting to false and every Limit a number defaulting to 50, at least 1', () => {
+	test('Return All is a boolean (false); Limit a number (50, at least 1), everywhere', () => {
 		const returnAlls = properties.filter((property) => property.name === 'returnAll');
 		const limits = properties.filter((property) => property.name === 'limit');
 		expect(returnAlls).toHaveLength(9);

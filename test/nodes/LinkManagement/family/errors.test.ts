@@ -1,10 +1,11 @@
 /**
+ * (The family: real installations of the service, as opposed to the API reference's answers.)
  * The family's errors on n8n's engine: 403 for a bad key, HTTP 200 with `error: 1` for an unknown
  * ID or a refused value, HTTP 200 with an empty body, HTML error pages. Each fails the item with
  * what the service said (or what kind of answer it was), never as a success, key never shown.
  */
-import { jsonOf, runNode } from '../../../harness';
-import type { RunOptions } from '../../../harness';
+import type { RunOptions } from '../../../helpers';
+import { jsonOf, runNode } from '../../../helpers';
 import type { Sandbox } from '../../../sandbox/server';
 import { byId, credentialsOf, familySandbox, requestsTo } from './helpers';
 
@@ -18,7 +19,7 @@ afterAll(async () => await sandbox.stop());
 const run = (parameters: RunOptions['parameters'], options: Partial<RunOptions> = {}) =>
 	runNode({ credentials: credentialsOf(sandbox), parameters, ...options });
 
-test('a wrong key: HTTP 403, the service’s message, a hint to check the key; the key never shown', async () => {
+test('a wrong key: HTTP 403, its message, a hint to check the key, never shown', async () => {
 	const wrongKey = 'wrong-key-0123456789';
 	const result = await run(
 		{ resource: 'qrCode', operation: 'getAll', returnAll: true },
@@ -43,16 +44,13 @@ test.each([
 		{ resource: 'channel', operation: 'getItems', channelId: byId(99), returnAll: true },
 		'Channel',
 	],
-])(
-	'unknown ID, %s: HTTP 200 with error 1 fails the item with the service’s words',
-	async (_what, parameters, label) => {
-		const result = await run(parameters);
-		expect(result.error?.message).toBe(`${label} not found. Please try again.`);
-		expect(result.error?.httpCode).toBe('200');
-	},
-);
+])('unknown ID, %s: error 1 (HTTP 200) fails with its words', async (_what, parameters, label) => {
+	const result = await run(parameters);
+	expect(result.error?.message).toBe(`${label} not found. Please try again.`);
+	expect(result.error?.httpCode).toBe('200');
+});
 
-test('unknown ID with Continue On Fail: an error item paired with its input, the others done', async () => {
+test('unknown ID with Continue On Fail: an error item for its input, others done', async () => {
 	const result = await run(
 		{ resource: 'qrCode', operation: 'get', qrCodeId: byId('={{ $json.id }}') },
 		{
@@ -86,7 +84,7 @@ test.each([
 		'PUT /api/domain/:id/update',
 	],
 ])(
-	'%s update of an unknown ID: an empty HTTP 200 answer is a failure, not a success',
+	'%s update of an unknown ID: an empty HTTP 200 answer fails the item',
 	async (_kind, parameters, route) => {
 		const result = await run(parameters);
 		expect(result.items).toEqual([]);
@@ -98,7 +96,7 @@ test.each([
 	},
 );
 
-test('QR data the service cannot process (a plain string for a Wi-Fi code): the HTML 500 page named, sent once', async () => {
+test('QR data the service cannot process: its HTML 500 page named, sent once', async () => {
 	const wifi = await fetch(`${sandbox.url}/api/qr/add`, {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${sandbox.apiKey}` },
@@ -121,7 +119,7 @@ test('QR data the service cannot process (a plain string for a Wi-Fi code): the 
 	});
 });
 
-test('a wrong Base URL (an unknown route): the HTML 404 page named, with a hint to check the Base URL', async () => {
+test('a wrong Base URL: its HTML 404 page named, with a hint to check it', async () => {
 	const result = await run(
 		{ resource: 'account', operation: 'get' },
 		{ credentials: credentialsOf(sandbox, `${sandbox.url}/shortener`) },
@@ -134,22 +132,19 @@ test('a wrong Base URL (an unknown route): the HTML 404 page named, with a hint 
 
 test.each([
 	['one character', 'A', 'Campaign name must be at least 2 characters.'],
-	['the name of another campaign', 'Campaign 2', 'You already have a campaign with the same name.'],
-])(
-	'campaign name refused by the service (%s): its message, nothing created',
-	async (_what, name, message) => {
-		const result = await run({
-			resource: 'campaign',
-			operation: 'create',
-			additionalFields: { name },
-		});
-		expect(result.error?.message).toBe(message);
-		expect(requestsTo(sandbox, 'POST /api/campaign/add')).toHaveLength(1);
-		expect(sandbox.store.campaigns.created).toBe(0);
-	},
-);
+	["another campaign's name", 'Campaign 2', 'You already have a campaign with the same name.'],
+])('campaign name refused (%s): its message, nothing created', async (_what, name, message) => {
+	const result = await run({
+		resource: 'campaign',
+		operation: 'create',
+		additionalFields: { name },
+	});
+	expect(result.error?.message).toBe(message);
+	expect(requestsTo(sandbox, 'POST /api/campaign/add')).toHaveLength(1);
+	expect(sandbox.store.campaigns.created).toBe(0);
+});
 
-test('assigning an item that is already in the channel fails with the service’s message', async () => {
+test('assigning an item already in the channel fails with the service’s message', async () => {
 	const assign = {
 		resource: 'channel',
 		operation: 'assignItem',

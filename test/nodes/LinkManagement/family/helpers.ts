@@ -1,15 +1,18 @@
 /**
- * What the engine tests against the sandbox's `family` profile share: a family sandbox, its
- * credential, and a way to spend the key's budget as another client would.
+ * "The family" (this folder): real installations of the service, the self-hosted PHP product
+ * and the hosted offerings built on it, as opposed to the API reference's documented answers.
+ * What the engine tests against the sandbox's `family` profile, which answers as they do,
+ * share: a family sandbox, its credential, and a way to spend the key's budget as another
+ * client would.
  */
-import { freshSandbox } from '../../../helpers/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
 
 export { credentialsOf } from '../../../helpers/sandbox';
 
-/** A sandbox that answers as real installations do; forgets what earlier tests taught the node. */
+/** A sandbox that answers as real installations do. */
 export async function familySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-	return await freshSandbox({ profile: 'family', ...options });
+	return await startSandbox({ profile: 'family', ...options });
 }
 
 /** A resource locator given By ID. */

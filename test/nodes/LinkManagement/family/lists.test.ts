@@ -1,4 +1,5 @@
 /**
+ * (The family: real installations of the service, as opposed to the API reference's answers.)
  * The family's lists and records on n8n's engine: short or empty pages before `maxpage`,
  * system domains with `"id": null` on every page (and out of the ID picker), CTA overlays under
  * `overlay`, the campaign name under `campaign`, the QR date under `details.data`, and Return
@@ -7,8 +8,8 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { searchDomains } from '../../../../nodes/LinkManagement/listSearch';
-import { jsonOf, runNode } from '../../../harness';
-import type { RunOptions } from '../../../harness';
+import type { RunOptions } from '../../../helpers';
+import { jsonOf, runNode } from '../../../helpers';
 import { loadOptionsContext } from '../../../helpers/picker';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
 import { byId, credentialsOf, familySandbox, requestsTo } from './helpers';
@@ -46,7 +47,7 @@ describe('channel items: pages before maxpage short or empty', () => {
 		return { sandbox, items };
 	}
 
-	test('15 orphaned items first, Page Size 5: three empty pages, then every item, in order', async () => {
+	test('15 orphaned items, Page Size 5: three empty pages, then every item, in order', async () => {
 		const { sandbox, items } = await readChannelOne({ returnAll: true, options: { pageSize: 5 } });
 		const shown = sandbox.store.itemsOfChannel(1);
 		expect(shown).toHaveLength(8);

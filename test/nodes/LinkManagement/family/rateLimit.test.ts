@@ -1,9 +1,10 @@
 /**
+ * (The family: real installations of the service, as opposed to the API reference's answers.)
  * The family's rate limit on n8n's engine: refusals as HTTP 200 with Retry-After in the body,
  * with or without X-RateLimit-* headers, Remaining negative or clamped, windows that start at
  * the key's first request. The node waits and goes on; every item is created exactly once.
  */
-import { runNode } from '../../../harness';
+import { runNode } from '../../../helpers';
 import { createQrFromRow, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { RemainingMode, Sandbox } from '../../../sandbox/server';
 import { credentialsOf, familySandbox, spendBudget } from './helpers';

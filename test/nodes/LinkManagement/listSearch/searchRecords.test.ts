@@ -11,8 +11,7 @@ import {
 	searchPixels,
 	searchQrCodes,
 } from '../../../../nodes/LinkManagement/listSearch';
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
-import { TEST_API_KEY } from '../../../harness';
+import { TEST_API_KEY } from '../../../helpers';
 import {
 	campaignRecords,
 	channelRecords,
@@ -22,8 +21,6 @@ import {
 	qrRecords,
 } from '../../../helpers/fixtures';
 import { loadOptionsContext } from '../../../helpers/picker';
-
-beforeEach(() => forgetBudgets());
 
 /** A load-options context whose HTTP helper answers with `body` and records what it was asked. */
 function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {
@@ -80,7 +77,7 @@ describe.each([
 		['https://go.example.com (ID 81)', 'http://l.example.org (ID 82)'],
 	],
 ])('%s', (_name, search, path, collectionKey, records, names) => {
-	test(`reads GET ${path} page 1 under the credential's API root and lists the records by name with their IDs`, async () => {
+	test(`reads GET ${path} page 1 under the API root; lists records by name and ID`, async () => {
 		const { context, asked } = pickerContext(listAnswer(collectionKey, records as IDataObject[]));
 
 		const result = await search.call(context);
@@ -101,7 +98,7 @@ describe.each([
 		expect(result.paginationToken).toBeUndefined();
 	});
 
-	test('keeps only the records matching the filter, by name or ID, and offers the next page while there is one', async () => {
+	test('keeps records matching the filter (name or ID); offers the next page if any', async () => {
 		const { context, asked } = pickerContext(
 			listAnswer(collectionKey, records as IDataObject[], { maxpage: 3 }),
 		);

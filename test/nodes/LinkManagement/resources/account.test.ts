@@ -1,42 +1,24 @@
-import { runNode } from '../../../harness';
+import { mockEndpoint, operation, runNode } from '../../../helpers';
 import { accountRecord, messageAnswer } from '../../../helpers/fixtures';
-import {
-	expectNoRequestSent,
-	mockEndpoint,
-	refusalOf,
-	unmatchedRequests,
-	useServiceMocks,
-} from '../../../helpers/service';
 
 // One describe per operation of resources/account/ in the node.
-useServiceMocks();
 
 describe('account: get', () => {
-	test('sends GET /api/account with the bearer key and outputs the account record itself', async () => {
-		const endpoint = mockEndpoint('GET', '/api/account', { error: 0, data: accountRecord });
+	const parameters = { resource: 'account', operation: 'get' };
+	const answer = { error: 0, data: accountRecord };
 
-		const result = await runNode({ parameters: { resource: 'account', operation: 'get' } });
+	test('sends GET /api/account with the bearer key; outputs the account record', async () => {
+		// The service stand-in answers only the test's bearer key.
+		const { body, output } = await operation('GET /api/account', parameters, answer).send();
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{ method: 'GET', path: '/api/account', query: {}, body: undefined },
-		]);
-		expect(result.items).toEqual([{ json: accountRecord, pairedItem: { item: 0 } }]);
-		expect(unmatchedRequests()).toEqual([]);
+		expect(body).toBeUndefined();
+		expect(output).toEqual([accountRecord]);
 	});
 
 	test('runs once per input item, each output paired with its input', async () => {
-		const endpoint = mockEndpoint(
-			'GET',
-			'/api/account',
-			{ error: 0, data: accountRecord },
-			{ times: 2 },
-		);
+		const endpoint = mockEndpoint('GET', '/api/account', answer, { times: 2 });
 
-		const result = await runNode({
-			parameters: { resource: 'account', operation: 'get' },
-			items: [{ json: { n: 1 } }, { json: { n: 2 } }],
-		});
+		const result = await runNode({ parameters, items: [{ json: { n: 1 } }, { json: { n: 2 } }] });
 
 		expect(endpoint.requests).toHaveLength(2);
 		expect(result.items).toEqual([
@@ -48,61 +30,34 @@ describe('account: get', () => {
 
 describe('account: update', () => {
 	const UPDATED = 'Account has been successfully updated.';
+	const update = operation(
+		'PUT /api/account/update',
+		{ resource: 'account', operation: 'update' },
+		messageAnswer(UPDATED),
+	);
+	const newEmail = { email: 'new@example.com' };
+	const newPassword = { password: 'n3w-Passw0rd!' };
 
 	test.each([
-		['the e-mail address', { email: 'new@example.com' }, { email: 'new@example.com' }],
-		['the password', { password: 'n3w-Passw0rd!' }, { password: 'n3w-Passw0rd!' }],
-		[
-			'a password with spaces, exactly as given',
-			{ password: ' two words ' },
-			{ password: ' two words ' },
-		],
-		[
-			'both',
-			{ email: 'new@example.com', password: 'n3w-Passw0rd!' },
-			{ email: 'new@example.com', password: 'n3w-Passw0rd!' },
-		],
-		[
-			'the e-mail address, leaving out an empty password',
-			{ email: 'new@example.com', password: '' },
-			{ email: 'new@example.com' },
-		],
-	])(
-		'changing %s sends PUT /api/account/update with exactly those fields and outputs success',
-		async (_what, updateFields, body) => {
-			const endpoint = mockEndpoint('PUT', '/api/account/update', messageAnswer(UPDATED));
+		['a new e-mail address', newEmail, newEmail],
+		['a new password', newPassword, newPassword],
+		['a password with spaces, as given', { password: ' two words ' }, { password: ' two words ' }],
+		['both', { ...newEmail, ...newPassword }, { ...newEmail, ...newPassword }],
+		['the e-mail address, not an empty password', { ...newEmail, password: '' }, newEmail],
+	])('sends %s in PUT /api/account/update', async (_, fields, sent) => {
+		const { body, output } = await update.send({ updateFields: fields });
 
-			const result = await runNode({
-				parameters: { resource: 'account', operation: 'update', updateFields },
-			});
-
-			expect(result.error).toBeUndefined();
-			expect(endpoint.requests).toEqual([
-				{ method: 'PUT', path: '/api/account/update', query: {}, body },
-			]);
-			expect(result.items).toEqual([
-				{ json: { success: true, message: UPDATED }, pairedItem: { item: 0 } },
-			]);
-		},
-	);
+		expect(body).toEqual(sent);
+		expect(output).toEqual([{ success: true, message: UPDATED }]);
+	});
 
 	test.each([
 		['no field', {}],
 		['only empty strings', { email: '', password: '' }],
 		['only blanks', { email: '   ', password: ' ' }],
-	])(
-		'refuses an update with %s before sending a request, naming what can be updated',
-		async (_what, updateFields) => {
-			const { message } = await refusalOf({
-				parameters: { resource: 'account', operation: 'update', updateFields },
-			});
-
-			expect(message).toMatch(/Nothing to update/);
-			expect(message).toContain('email');
-			expect(message).toContain('password');
-			expectNoRequestSent();
-		},
-	);
+	])('refuses an update with %s, naming what can be updated', async (_what, updateFields) => {
+		await update.expectRefused({ updateFields }, /Nothing to update/, 'email', 'password');
+	});
 
 	test.each([
 		'not-an-email',
@@ -111,16 +66,7 @@ describe('account: update', () => {
 		'owner example@example.com',
 		'owner@example',
 	])('refuses the e-mail address %j before sending a request', async (email) => {
-		const { message } = await refusalOf({
-			parameters: {
-				resource: 'account',
-				operation: 'update',
-				updateFields: { email, password: 'secret-pass' },
-			},
-		});
-
-		expect(message).toMatch(/Email/);
-		expect(message).toMatch(/e-mail address/);
-		expectNoRequestSent();
+		const updateFields = { email, password: 'secret-pass' };
+		await update.expectRefused({ updateFields }, /Email/, /e-mail address/);
 	});
 });

@@ -1,29 +1,36 @@
-import { runNode } from '../../../harness';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { campaignRecords, listAnswer, messageAnswer } from '../../../helpers/fixtures';
-import { describeDeleteOperation } from '../../../helpers/deleteOperation';
-import { describeListOperation } from '../../../helpers/getMany';
-import {
-	expectNoRequestSent,
-	expr,
-	itRefusesIdsThatAreNotPositiveWholeNumbers,
-	mockEndpoint,
-	refusalOf,
-	rl,
-	useServiceMocks,
-} from '../../../helpers/service';
 
-// One describe per operation of resources/campaign/ in the node.
-useServiceMocks();
+// One describe per operation of resources/campaign/ in the node. The service sends a
+// campaign's name under `domain`; the node outputs it as `name`.
+
+const campaign = parametersOf('campaign');
+const ASSIGNED = 'Link successfully added to the campaign.';
+
+/** A campaign as the service answers it (name under `domain`) and as the node outputs it. */
+const summerSale = {
+	id: 15,
+	public: true,
+	rotator: 'https://links.example.test/r/summer-sale',
+	list: 'https://links.example.test/u/owner/summer-sale',
+};
+const created = { error: 0, ...summerSale, domain: 'Summer Sale' };
+const createdCampaign = { ...summerSale, name: 'Summer Sale' };
+const renamed = {
+	public: false,
+	rotator: 'https://links.example.test/r/summer-2',
+	list: 'https://links.example.test/u/owner/summer-2',
+};
+const updated = (id: number) => ({ error: 0, id, domain: 'Summer Sale 2', ...renamed });
+const updatedCampaign = (id: number) => ({ id, name: 'Summer Sale 2', ...renamed });
 
 describe('campaign: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'campaign', operation: 'getAll' },
-		path: '/api/campaigns',
-		collectionKey: 'campaigns',
-		records: campaignRecords,
-	});
+	const getAll = operation('GET /api/campaigns', campaign('getAll'));
+	const firstPage = { query: { page: '1', limit: '50' } };
 
-	test('a list item that carries the campaign name under `domain` comes out with `name`', async () => {
+	itBehavesLike.aListOperation(getAll, { campaigns: campaignRecords });
+
+	test('a list item with the campaign name under `domain` comes out with `name`', async () => {
 		const fromService = {
 			id: 13,
 			domain: 'Black Friday',
@@ -31,290 +38,145 @@ describe('campaign: getAll', () => {
 			rotator: false,
 			list: 'https://links.example.test/u/owner/black-friday',
 		};
-		mockEndpoint(
-			'GET',
-			'/api/campaigns',
-			listAnswer('campaigns', [campaignRecords[0], fromService]),
-		);
+		const answer = listAnswer('campaigns', [campaignRecords[0], fromService]);
 
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' } });
+		const { output } = await getAll.send({}, { ...firstPage, answer });
 
-		expect(result.error).toBeUndefined();
-		expect(result.items).toEqual([
-			{ json: campaignRecords[0], pairedItem: { item: 0 } },
+		expect(output).toEqual([
+			campaignRecords[0],
 			{
-				json: {
-					id: 13,
-					name: 'Black Friday',
-					public: true,
-					rotator: false,
-					list: 'https://links.example.test/u/owner/black-friday',
-				},
-				pairedItem: { item: 0 },
+				id: 13,
+				name: 'Black Friday',
+				public: true,
+				rotator: false,
+				list: 'https://links.example.test/u/owner/black-friday',
 			},
 		]);
 	});
 
 	test('a list item with both `name` and `domain` keeps the name it has', async () => {
-		const fromService = { ...campaignRecords[1], domain: 'Other text' };
-		mockEndpoint('GET', '/api/campaigns', listAnswer('campaigns', [fromService]));
+		const answer = listAnswer('campaigns', [{ ...campaignRecords[1], domain: 'Other text' }]);
 
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'getAll' } });
+		const { output } = await getAll.send({}, { ...firstPage, answer });
 
-		expect(result.items.map((item) => item.json.name)).toEqual(['Newsletter']);
+		expect(output.map((json) => json.name)).toEqual(['Newsletter']);
 	});
 });
 
-const created = {
-	error: 0,
-	id: 15,
-	domain: 'Summer Sale',
-	public: true,
-	rotator: 'https://links.example.test/r/summer-sale',
-	list: 'https://links.example.test/u/owner/summer-sale',
-};
-const createdCampaign = {
-	id: 15,
-	name: 'Summer Sale',
-	public: true,
-	rotator: 'https://links.example.test/r/summer-sale',
-	list: 'https://links.example.test/u/owner/summer-sale',
-};
-
 describe('campaign: create', () => {
-	test('sends POST /api/campaign/add with name, slug and public, and outputs the campaign with `name` (not `error`)', async () => {
-		const endpoint = mockEndpoint('POST', '/api/campaign/add', created);
+	const create = operation('POST /api/campaign/add', campaign('create'), created);
 
-		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'create',
-				additionalFields: { name: 'Summer Sale', slug: 'summer-sale', public: true },
-			},
-		});
+	test('sends POST /api/campaign/add with name, slug and public; outputs `name`', async () => {
+		const fields = { name: 'Summer Sale', slug: 'summer-sale', public: true };
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'POST',
-				path: '/api/campaign/add',
-				query: {},
-				body: { name: 'Summer Sale', slug: 'summer-sale', public: true },
-			},
-		]);
-		expect(result.items).toEqual([{ json: createdCampaign, pairedItem: { item: 0 } }]);
+		const { body, output } = await create.send({ additionalFields: fields });
+
+		expect(body).toEqual(fields);
+		expect(output).toEqual([createdCampaign]);
 	});
 
 	test.each([
-		['"true"', expr('true'), true],
-		['"false"', expr('false'), false],
-		['an expression giving false', '={{ 1 > 2 }}', false],
+		['"true"', true, expr('true')],
+		['"false"', false, expr('false')],
+		['an expression giving false', false, '={{ 1 > 2 }}'],
 		['false', false, false],
-	])('sends public given as %s as the JSON boolean %s', async (_label, value, sent) => {
-		const endpoint = mockEndpoint('POST', '/api/campaign/add', { ...created, public: sent });
+	])('sends public given as %s as the JSON boolean %s', async (_label, sent, value) => {
+		const answer = { ...created, public: sent };
 
-		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'create',
-				additionalFields: { name: 'Summer Sale', public: value },
-			},
-		});
+		const { body } = await create.send(
+			{ additionalFields: { name: 'Summer Sale', public: value } },
+			{ answer },
+		);
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ name: 'Summer Sale', public: sent });
+		expect(body).toEqual({ name: 'Summer Sale', public: sent });
 	});
 
 	test('leaves out collection fields that are empty', async () => {
-		const endpoint = mockEndpoint('POST', '/api/campaign/add', { ...created, domain: '' });
+		const empty = { additionalFields: { name: '', slug: '  ', public: false } };
 
-		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'create',
-				additionalFields: { name: '', slug: '  ', public: false },
-			},
-		});
+		const { body } = await create.send(empty, { answer: { ...created, domain: '' } });
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ public: false });
+		expect(body).toEqual({ public: false });
 	});
 
 	test('with no additional fields sends no fields at all', async () => {
-		const endpoint = mockEndpoint('POST', '/api/campaign/add', { ...created, domain: 'Untitled' });
+		const { body, output } = await create.send({}, { answer: { ...created, domain: 'Untitled' } });
 
-		const result = await runNode({ parameters: { resource: 'campaign', operation: 'create' } });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toHaveLength(1);
-		expect(endpoint.requests[0].body ?? {}).toEqual({});
-		expect(result.items).toEqual([
-			{ json: { ...createdCampaign, name: 'Untitled' }, pairedItem: { item: 0 } },
-		]);
+		expect(body ?? {}).toEqual({});
+		expect(output).toEqual([{ ...createdCampaign, name: 'Untitled' }]);
 	});
 });
 
-const ASSIGNED = 'Link successfully added to the campaign.';
-
 describe('campaign: assignLink', () => {
-	test('sends POST /api/campaign/:campaignid/assign/:linkid without a body and outputs success with both IDs', async () => {
-		const endpoint = mockEndpoint('POST', '/api/campaign/5/assign/77', messageAnswer(ASSIGNED));
+	const parameters = campaign('assignLink', { campaignId: rl('5'), linkId: rl('77') });
+	const request = 'POST /api/campaign/:campaignId/assign/:linkId';
+	const assignLink = operation(request, parameters, messageAnswer(ASSIGNED));
 
-		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'assignLink',
-				campaignId: rl('5'),
-				linkId: rl('77'),
-			},
-		});
+	test('sends POST /api/campaign/:campaignId/assign/:linkId; outputs both IDs', async () => {
+		const { body, output } = await assignLink.send();
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{ method: 'POST', path: '/api/campaign/5/assign/77', query: {}, body: undefined },
-		]);
-		expect(result.items).toEqual([
-			{
-				json: { success: true, message: ASSIGNED, campaignId: 5, linkId: 77 },
-				pairedItem: { item: 0 },
-			},
-		]);
+		expect(body).toBeUndefined();
+		expect(output).toEqual([{ success: true, message: ASSIGNED, campaignId: 5, linkId: 77 }]);
 	});
 
 	test('trims the IDs and accepts a campaign picked from the list', async () => {
-		const endpoint = mockEndpoint('POST', '/api/campaign/12/assign/34', messageAnswer(ASSIGNED));
+		const picked = { campaignId: rl(' 12 ', 'list'), linkId: rl(' 34 ') };
 
-		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'assignLink',
-				campaignId: rl(' 12 ', 'list'),
-				linkId: rl(' 34 '),
-			},
-		});
+		const { output } = await assignLink.send(picked);
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests.map((request) => request.path)).toEqual([
-			'/api/campaign/12/assign/34',
-		]);
-		expect(result.items[0].json).toEqual({
-			success: true,
-			message: ASSIGNED,
-			campaignId: 12,
-			linkId: 34,
-		});
+		expect(output).toEqual([{ success: true, message: ASSIGNED, campaignId: 12, linkId: 34 }]);
 	});
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Campaign ID', (id) => ({
-		resource: 'campaign',
-		operation: 'assignLink',
-		campaignId: rl(id),
-		linkId: rl('77'),
-	}));
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Link ID', (id) => ({
-		resource: 'campaign',
-		operation: 'assignLink',
-		campaignId: rl('5'),
-		linkId: rl(id),
-	}));
+	itBehavesLike.anOperationOnOneRecord(assignLink, {
+		label: 'Campaign ID',
+		output: (campaignId) => ({ success: true, message: ASSIGNED, campaignId, linkId: 77 }),
+	});
+	itBehavesLike.anOperationOnOneRecord(assignLink, {
+		label: 'Link ID',
+		parameter: 'linkId',
+		output: (linkId) => ({ success: true, message: ASSIGNED, campaignId: 5, linkId }),
+	});
 });
 
-const updated = {
-	error: 0,
-	id: 5,
-	domain: 'Summer Sale 2',
-	public: false,
-	rotator: 'https://links.example.test/r/summer-2',
-	list: 'https://links.example.test/u/owner/summer-2',
-};
-
 describe('campaign: update', () => {
-	test('sends PUT /api/campaign/:id/update with name, slug and public, and outputs the campaign with `name`', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/campaign/5/update', updated);
+	const parameters = campaign('update', { campaignId: rl('5'), name: 'Summer Sale 2' });
+	const update = operation('PUT /api/campaign/:campaignId/update', parameters, updated(5));
 
-		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'update',
-				campaignId: rl('5'),
-				name: 'Summer Sale 2',
-				updateFields: { slug: 'summer-2', public: false },
-			},
+	test('sends PUT /api/campaign/:campaignId/update with its fields; outputs `name`', async () => {
+		const { body, output } = await update.send({
+			updateFields: { slug: 'summer-2', public: false },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'PUT',
-				path: '/api/campaign/5/update',
-				query: {},
-				body: { name: 'Summer Sale 2', slug: 'summer-2', public: false },
-			},
-		]);
-		expect(result.items).toEqual([
-			{
-				json: {
-					id: 5,
-					name: 'Summer Sale 2',
-					public: false,
-					rotator: 'https://links.example.test/r/summer-2',
-					list: 'https://links.example.test/u/owner/summer-2',
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
+		expect(body).toEqual({ name: 'Summer Sale 2', slug: 'summer-2', public: false });
+		expect(output).toEqual([updatedCampaign(5)]);
 	});
 
-	test('sends only the name when no update field is given, and public "true" from an expression as a boolean', async () => {
-		const first = mockEndpoint('PUT', '/api/campaign/5/update', updated);
-		await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'update',
-				campaignId: rl('5'),
-				name: 'Summer Sale 2',
-				updateFields: { slug: '' },
-			},
-		});
-		expect(first.requests[0].body).toEqual({ name: 'Summer Sale 2' });
+	test('sends only the name when no update field is given', async () => {
+		const { body } = await update.send({ updateFields: { slug: '' } });
 
-		const second = mockEndpoint('PUT', '/api/campaign/5/update', { ...updated, public: true });
-		await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'update',
-				campaignId: rl('5'),
-				name: 'Summer Sale 2',
-				updateFields: { public: expr('true') },
-			},
-		});
-		expect(second.requests[0].body).toEqual({ name: 'Summer Sale 2', public: true });
+		expect(body).toEqual({ name: 'Summer Sale 2' });
+	});
+
+	test('sends public "true" from an expression as a boolean', async () => {
+		const withPublic = { updateFields: { public: expr('true') } };
+
+		const { body } = await update.send(withPublic, { answer: { ...updated(5), public: true } });
+
+		expect(body).toEqual({ name: 'Summer Sale 2', public: true });
 	});
 
 	test.each(['', '   '])('refuses an empty name (%j) before sending a request', async (name) => {
-		const { message } = await refusalOf({
-			parameters: { resource: 'campaign', operation: 'update', campaignId: rl('5'), name },
-		});
-		expect(message).toMatch(/Name/);
-		expect(message).toMatch(/required|must not be empty/);
-		expectNoRequestSent();
+		await update.expectRefused({ name }, /Name/, /required|must not be empty/);
 	});
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Campaign ID', (id) => ({
-		resource: 'campaign',
-		operation: 'update',
-		campaignId: rl(id),
-		name: 'Summer Sale 2',
-	}));
+	itBehavesLike.anOperationOnOneRecord(update, {
+		label: 'Campaign ID',
+		answer: updated,
+		output: updatedCampaign,
+	});
 });
 
 describe('campaign: delete', () => {
-	describeDeleteOperation({
-		resource: 'campaign',
-		idParameter: 'campaignId',
-		idLabel: 'Campaign ID',
-		pathFor: (id) => `/api/campaign/${id}/delete`,
-		message: 'Campaign has been deleted successfully.',
-	});
+	const request = 'DELETE /api/campaign/:campaignId/delete';
+	itBehavesLike.aDeleteOperation('campaign', request, 'Campaign ID');
 });

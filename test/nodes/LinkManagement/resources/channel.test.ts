@@ -1,373 +1,186 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { runNode } from '../../../harness';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import {
 	channelItemRecords,
 	channelRecords,
 	listAnswer,
 	messageAnswer,
 } from '../../../helpers/fixtures';
-import { describeDeleteOperation } from '../../../helpers/deleteOperation';
-import { describeListOperation } from '../../../helpers/getMany';
-import {
-	expectNoRequestSent,
-	expr,
-	itRefusesIdsThatAreNotPositiveWholeNumbers,
-	mockEndpoint,
-	refusalOf,
-	rl,
-	useServiceMocks,
-} from '../../../helpers/service';
 
 // One describe per operation of resources/channel/ in the node.
-useServiceMocks();
+
+const channel = parametersOf('channel');
+const ASSIGNED = 'Item successfully added to the channel.';
+const UPDATED = 'Channel has been updated successfully.';
+const firstPage = { page: '1', limit: '50' };
+const events = { error: 0, id: 43, name: 'Events', description: '', color: '', starred: false };
 
 describe('channel: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'channel', operation: 'getAll' },
-		path: '/api/channels',
-		collectionKey: 'channels',
-		records: channelRecords,
-	});
+	const getAll = operation('GET /api/channels', channel('getAll'));
+	itBehavesLike.aListOperation(getAll, { channels: channelRecords });
 });
 
 describe('channel: getItems', () => {
-	describeListOperation({
-		parameters: { resource: 'channel', operation: 'getItems', channelId: rl('41') },
-		path: '/api/channel/41',
-		collectionKey: 'items',
-		records: channelItemRecords,
+	const items = listAnswer('items', channelItemRecords);
+	const parameters = channel('getItems', { channelId: rl('41') });
+	const getItems = operation('GET /api/channel/:channelId', parameters, items, firstPage);
+
+	itBehavesLike.aListOperation(getItems, { items: channelItemRecords });
+	itBehavesLike.anOperationOnOneRecord(getItems, {
+		label: 'Channel ID',
+		output: () => channelItemRecords,
 	});
-
-	test('reads the items of a channel picked from the list', async () => {
-		const endpoint = mockEndpoint(
-			'GET',
-			'/api/channel/42',
-			listAnswer('items', channelItemRecords),
-		);
-
-		const result = await runNode({
-			parameters: { resource: 'channel', operation: 'getItems', channelId: rl(' 42 ', 'list') },
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toHaveLength(1);
-		expect(result.items).toHaveLength(2);
-	});
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) => ({
-		resource: 'channel',
-		operation: 'getItems',
-		channelId: rl(id),
-	}));
 });
 
 describe('channel: create', () => {
-	const create = (parameters: INodeParameters): INodeParameters => ({
-		resource: 'channel',
-		operation: 'create',
-		...parameters,
-	});
-	const answer = (body: Record<string, unknown>) => ({
-		error: 0,
-		id: 43,
-		description: '',
-		color: '',
-		starred: false,
-		...body,
-	});
+	const create = operation('POST /api/channel/add', channel('create', { name: 'Events' }), events);
+	const answering = (fields: Record<string, unknown>) => ({ answer: { ...events, ...fields } });
 
-	test('sends POST /api/channel/add with name, description, color and starred, and outputs the channel without `error`', async () => {
-		const endpoint = mockEndpoint('POST', '/api/channel/add', {
-			error: 0,
-			id: 43,
-			name: 'Events',
-			description: 'Links for events',
-			color: '#1F6FEB',
-			starred: true,
-		});
+	test('sends POST /api/channel/add with its fields; outputs the channel', async () => {
+		const fields = { description: 'Links for events', color: '#1F6FEB', starred: true };
 
-		const result = await runNode({
-			parameters: create({
-				name: 'Events',
-				additionalFields: { description: 'Links for events', color: '#1F6FEB', starred: true },
-			}),
-		});
+		const { body, output } = await create.send({ additionalFields: fields }, answering(fields));
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'POST',
-				path: '/api/channel/add',
-				query: {},
-				body: { name: 'Events', description: 'Links for events', color: '#1F6FEB', starred: true },
-			},
-		]);
-		expect(result.items).toEqual([
-			{
-				json: {
-					id: 43,
-					name: 'Events',
-					description: 'Links for events',
-					color: '#1F6FEB',
-					starred: true,
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
+		expect(body).toEqual({ name: 'Events', ...fields });
+		expect(output).toEqual([{ id: 43, name: 'Events', ...fields }]);
 	});
 
 	test('sends only the name when the additional fields are empty', async () => {
-		const endpoint = mockEndpoint('POST', '/api/channel/add', answer({ name: 'Events' }));
+		const { body } = await create.send({ additionalFields: { description: '', color: '' } });
 
-		const result = await runNode({
-			parameters: create({ name: 'Events', additionalFields: { description: '', color: '' } }),
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ name: 'Events' });
+		expect(body).toEqual({ name: 'Events' });
 	});
 
-	test.each([
+	const hexForms = [
 		['#RGB', '#abc', '#AABBCC'],
 		['#RGB upper case', '#F0A', '#FF00AA'],
 		['#rrggbb', '#1f6feb', '#1F6FEB'],
 		['#RRGGBB', '#00FF7F', '#00FF7F'],
+	];
+	const colorNames = [
 		['a CSS color name', 'red', '#FF0000'],
 		['a CSS color name in another case', 'SpringGreen', '#00FF7F'],
-	])('sends a color given as %s as #RRGGBB', async (_form, color, sent) => {
-		const endpoint = mockEndpoint(
-			'POST',
-			'/api/channel/add',
-			answer({ name: 'Events', color: sent }),
-		);
+	];
 
-		const result = await runNode({
-			parameters: create({ name: 'Events', additionalFields: { color } }),
-		});
+	test.each([...hexForms, ...colorNames])(
+		'sends a color given as %s as #RRGGBB',
+		async (_, color, sent) => {
+			const { body } = await create.send(
+				{ additionalFields: { color } },
+				answering({ color: sent }),
+			);
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ name: 'Events', color: sent });
-	});
+			expect(body).toEqual({ name: 'Events', color: sent });
+		},
+	);
 
 	test.each([
-		['"true"', expr('true'), true],
-		['"false"', expr('false'), false],
+		['"true"', true, expr('true')],
+		['"false"', false, expr('false')],
 		['false', false, false],
-	])('sends starred given as %s as the JSON boolean %s', async (_label, starred, sent) => {
-		const endpoint = mockEndpoint(
-			'POST',
-			'/api/channel/add',
-			answer({ name: 'Events', starred: sent }),
-		);
+	])('sends starred given as %s as the JSON boolean %s', async (_label, sent, starred) => {
+		const fields = { additionalFields: { starred } };
 
-		const result = await runNode({
-			parameters: create({ name: 'Events', additionalFields: { starred } }),
-		});
+		const { body } = await create.send(fields, answering({ starred: sent }));
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ name: 'Events', starred: sent });
+		expect(body).toEqual({ name: 'Events', starred: sent });
 	});
 
 	test.each(['', '   '])('refuses an empty name (%j) before sending a request', async (name) => {
-		const { message } = await refusalOf({ parameters: create({ name }) });
-
-		expect(message).toMatch(/Name/);
-		expect(message).toMatch(/required|must not be empty/);
-		expectNoRequestSent();
+		await create.expectRefused({ name }, /Name/, /required|must not be empty/);
 	});
 
 	test.each(['rgb(1,2,3)', 'notacolor', 'transparent', '#1234', '#GGG', '1F6FEB'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
-			const { message } = await refusalOf({
-				parameters: create({ name: 'Events', additionalFields: { color } }),
-			});
-
-			expect(message).toMatch(/Color/);
-			expect(message).toMatch(/#RRGGBB or #RGB/);
-			expectNoRequestSent();
+			await create.expectRefused({ additionalFields: { color } }, /Color/, /#RRGGBB or #RGB/);
 		},
 	);
 });
 
 describe('channel: assignItem', () => {
-	const ASSIGNED = 'Item successfully added to the channel.';
+	const linkInChannel41 = { channelId: rl('41'), itemType: 'links', itemId: rl('501') };
+	const parameters = channel('assignItem', linkInChannel41);
+	const request = 'POST /api/channel/:channelId/assign/:itemType/:itemId';
+	const assignItem = operation(request, parameters, messageAnswer(ASSIGNED));
+	const success = { success: true, message: ASSIGNED };
 
 	test.each(['links', 'bio', 'qr'])(
-		'sends POST /api/channel/:channelid/assign/%s/:itemid without a body and outputs success with the three path values',
+		'sends POST /api/channel/:channelId/assign/%s/:itemId; outputs all three',
 		async (itemType) => {
-			const path = `/api/channel/41/assign/${itemType}/501`;
-			const endpoint = mockEndpoint('POST', path, messageAnswer(ASSIGNED));
+			const { body, output } = await assignItem.send({ itemType });
 
-			const result = await runNode({
-				parameters: {
-					resource: 'channel',
-					operation: 'assignItem',
-					channelId: rl('41'),
-					itemType,
-					itemId: rl('501'),
-				},
-			});
-
-			expect(result.error).toBeUndefined();
-			expect(endpoint.requests).toEqual([{ method: 'POST', path, query: {}, body: undefined }]);
-			expect(result.items).toEqual([
-				{
-					json: { success: true, message: ASSIGNED, channelId: 41, itemType, itemId: 501 },
-					pairedItem: { item: 0 },
-				},
-			]);
+			expect(body).toBeUndefined();
+			expect(output).toEqual([{ ...success, channelId: 41, itemType, itemId: 501 }]);
 		},
 	);
 
 	test('trims the IDs and takes the item type from an expression', async () => {
-		const endpoint = mockEndpoint('POST', '/api/channel/42/assign/qr/31', messageAnswer(ASSIGNED));
+		const { output } = await assignItem.send(
+			{ channelId: rl(' 42 ', 'list'), itemType: '={{ $json.kind }}', itemId: rl(' 31 ') },
+			{ request: 'POST /api/channel/42/assign/qr/31', items: [{ json: { kind: 'qr' } }] },
+		);
 
-		const result = await runNode({
-			parameters: {
-				resource: 'channel',
-				operation: 'assignItem',
-				channelId: rl(' 42 ', 'list'),
-				itemType: '={{ $json.kind }}',
-				itemId: rl(' 31 '),
-			},
-			items: [{ json: { kind: 'qr' } }],
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toHaveLength(1);
-		expect(result.items[0].json).toEqual({
-			success: true,
-			message: ASSIGNED,
-			channelId: 42,
-			itemType: 'qr',
-			itemId: 31,
-		});
+		expect(output).toEqual([{ ...success, channelId: 42, itemType: 'qr', itemId: 31 }]);
 	});
 
 	test.each(['video', 'link', 'QR', ''])(
-		'refuses the item type %j coming from an expression before sending a request',
+		'refuses the item type %j from an expression before sending a request',
 		async (itemType) => {
-			const { message } = await refusalOf({
-				parameters: {
-					resource: 'channel',
-					operation: 'assignItem',
-					channelId: rl('41'),
-					itemType: expr(itemType),
-					itemId: rl('501'),
-				},
-			});
-
-			expect(message).toContain('Item Type');
-			expect(message).toMatch(/links, bio, qr/);
-			expectNoRequestSent();
+			await assignItem.expectRefused({ itemType: expr(itemType) }, 'Item Type', /links, bio, qr/);
 		},
 	);
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) => ({
-		resource: 'channel',
-		operation: 'assignItem',
-		channelId: rl(id),
-		itemType: 'links',
-		itemId: rl('501'),
-	}));
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Item ID', (id) => ({
-		resource: 'channel',
-		operation: 'assignItem',
-		channelId: rl('41'),
-		itemType: 'links',
-		itemId: rl(id),
-	}));
+	itBehavesLike.anOperationOnOneRecord(assignItem, {
+		label: 'Channel ID',
+		output: (channelId) => ({ ...success, channelId, itemType: 'links', itemId: 501 }),
+	});
+	itBehavesLike.anOperationOnOneRecord(assignItem, {
+		label: 'Item ID',
+		parameter: 'itemId',
+		output: (itemId) => ({ ...success, channelId: 41, itemType: 'links', itemId }),
+	});
 });
 
 describe('channel: update', () => {
-	const UPDATED = 'Channel has been updated successfully.';
-	const update = (parameters: INodeParameters): INodeParameters => ({
-		resource: 'channel',
-		operation: 'update',
-		channelId: rl('41'),
-		...parameters,
-	});
+	const renamed = { updateFields: { name: 'Newsletter 2' } };
+	const parameters = channel('update', { channelId: rl('41'), ...renamed });
+	const request = 'PUT /api/channel/:channelId/update';
+	const update = operation(request, parameters, messageAnswer(UPDATED));
+	const newsletter = { name: 'Newsletter 2', description: 'Monthly mail' };
 
-	test('sends PUT /api/channel/:id/update with the given fields and outputs success with the channel ID', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/channel/41/update', messageAnswer(UPDATED));
-
-		const result = await runNode({
-			parameters: update({
-				updateFields: {
-					name: 'Newsletter 2',
-					description: 'Monthly mail',
-					color: '#0a0',
-					starred: false,
-				},
-			}),
+	test('sends PUT /api/channel/:channelId/update with its fields; outputs success', async () => {
+		const { body, output } = await update.send({
+			updateFields: { ...newsletter, color: '#0a0', starred: false },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'PUT',
-				path: '/api/channel/41/update',
-				query: {},
-				body: {
-					name: 'Newsletter 2',
-					description: 'Monthly mail',
-					color: '#00AA00',
-					starred: false,
-				},
-			},
-		]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: UPDATED, channelId: 41 }, pairedItem: { item: 0 } },
-		]);
+		expect(body).toEqual({ ...newsletter, color: '#00AA00', starred: false });
+		expect(output).toEqual([{ success: true, message: UPDATED, channelId: 41 }]);
 	});
 
-	test('leaves out empty fields and sends starred "true" from an expression as a boolean', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/channel/41/update', messageAnswer(UPDATED));
-
-		const result = await runNode({
-			parameters: update({
-				updateFields: { name: '', description: ' ', color: '', starred: expr('true') },
-			}),
+	test('leaves out empty fields and sends starred "true" from an expression as true', async () => {
+		const { body } = await update.send({
+			updateFields: { name: '', description: ' ', color: '', starred: expr('true') },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ starred: true });
+		expect(body).toEqual({ starred: true });
 	});
 
 	test('sends a CSS color name as #RRGGBB', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/channel/41/update', messageAnswer(UPDATED));
+		const { body } = await update.send({ updateFields: { color: 'Green' } });
 
-		const result = await runNode({ parameters: update({ updateFields: { color: 'Green' } }) });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ color: '#008000' });
+		expect(body).toEqual({ color: '#008000' });
 	});
 
 	test.each(['rgb(0,0,0)', 'greenish', '#ABCD'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
-			const { message } = await refusalOf({ parameters: update({ updateFields: { color } }) });
-
-			expect(message).toMatch(/Color/);
-			expect(message).toMatch(/#RRGGBB or #RGB/);
-			expectNoRequestSent();
+			await update.expectRefused({ updateFields: { color } }, /Color/, /#RRGGBB or #RGB/);
 		},
 	);
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Channel ID', (id) =>
-		update({ channelId: rl(id), updateFields: { name: 'Newsletter 2' } }),
-	);
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'Channel ID' });
 });
 
 describe('channel: delete', () => {
-	describeDeleteOperation({
-		resource: 'channel',
-		idParameter: 'channelId',
-		idLabel: 'Channel ID',
-		pathFor: (id) => `/api/channel/${id}/delete`,
-		message: 'Channel has been deleted successfully.',
-	});
+	itBehavesLike.aDeleteOperation('channel', 'DELETE /api/channel/:channelId/delete', 'Channel ID');
 });

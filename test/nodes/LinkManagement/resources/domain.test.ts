@@ -1,21 +1,10 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { runNode } from '../../../harness';
+import { itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { domainRecords, messageAnswer } from '../../../helpers/fixtures';
-import { describeDeleteOperation } from '../../../helpers/deleteOperation';
-import { describeListOperation } from '../../../helpers/getMany';
-import {
-	expectNoRequestSent,
-	itRefusesIdsThatAreNotPositiveWholeNumbers,
-	mockEndpoint,
-	refusalOf,
-	rl,
-	useServiceMocks,
-} from '../../../helpers/service';
 
 // One describe per operation of resources/domain/ in the node.
-useServiceMocks();
 
+const domain = parametersOf('domain');
+const UPDATED = 'Domain has been updated successfully.';
 const NOT_HTTP_URLS = [
 	'go.example.com',
 	'ftp://go.example.com',
@@ -23,174 +12,98 @@ const NOT_HTTP_URLS = [
 	'https://',
 	'mailto:owner@example.com',
 ];
+const HTTP_EXPECTED = /http:\/\/ or https:\/\//;
 
 describe('domain: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'domain', operation: 'getAll' },
-		path: '/api/domains',
-		collectionKey: 'domains',
-		records: domainRecords,
-	});
+	const getAll = operation('GET /api/domains', domain('getAll'));
+	itBehavesLike.aListOperation(getAll, { domains: domainRecords });
 });
 
 describe('domain: create', () => {
-	const create = (parameters: INodeParameters): INodeParameters => ({
-		resource: 'domain',
-		operation: 'create',
-		domain: 'https://go.example.com',
-		...parameters,
-	});
+	const parameters = domain('create', { domain: 'https://go.example.com' });
+	const create = operation('POST /api/domain/add', parameters, { error: 0, id: 83 });
 
-	test('sends POST /api/domain/add with domain and redirects, and outputs what the service returned without `error`', async () => {
-		const endpoint = mockEndpoint('POST', '/api/domain/add', { error: 0, id: 83 });
+	test('sends POST /api/domain/add with domain and redirects; outputs the answer', async () => {
+		const redirects = {
+			redirectroot: 'https://example.com',
+			redirect404: 'http://example.com/not-found',
+		};
 
-		const result = await runNode({
-			parameters: create({
-				additionalFields: {
-					redirectroot: 'https://example.com',
-					redirect404: 'http://example.com/not-found',
-				},
-			}),
-		});
+		const { body, output } = await create.send({ additionalFields: redirects });
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'POST',
-				path: '/api/domain/add',
-				query: {},
-				body: {
-					domain: 'https://go.example.com',
-					redirectroot: 'https://example.com',
-					redirect404: 'http://example.com/not-found',
-				},
-			},
-		]);
-		expect(result.items).toEqual([{ json: { id: 83 }, pairedItem: { item: 0 } }]);
+		expect(body).toEqual({ domain: 'https://go.example.com', ...redirects });
+		expect(output).toEqual([{ id: 83 }]);
 	});
 
 	test('sends only the domain when the redirects are empty', async () => {
-		const endpoint = mockEndpoint('POST', '/api/domain/add', { error: 0, id: 84 });
-
-		const result = await runNode({
-			parameters: create({
-				domain: 'http://l.example.org',
-				additionalFields: { redirectroot: '', redirect404: '' },
-			}),
+		const { body } = await create.send({
+			domain: 'http://l.example.org',
+			additionalFields: { redirectroot: '', redirect404: '' },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ domain: 'http://l.example.org' });
+		expect(body).toEqual({ domain: 'http://l.example.org' });
 	});
 
 	test.each(['', ...NOT_HTTP_URLS])(
 		'refuses the domain %j before sending a request',
 		async (domain) => {
-			const { message } = await refusalOf({ parameters: create({ domain }) });
-
-			expect(message).toMatch(/Domain/);
-			expect(message).toMatch(
-				domain === '' ? /required|must not be empty/ : /http:\/\/ or https:\/\//,
-			);
-			expectNoRequestSent();
+			const expected = domain === '' ? /required|must not be empty/ : HTTP_EXPECTED;
+			await create.expectRefused({ domain }, /Domain/, expected);
 		},
 	);
 
-	test.each(NOT_HTTP_URLS)(
-		'refuses %j as Redirect Root and as Redirect 404 before sending a request',
-		async (url) => {
-			for (const [field, label] of [
-				['redirectroot', 'Redirect Root'],
-				['redirect404', 'Redirect 404'],
-			]) {
-				const { message } = await refusalOf({
-					parameters: create({ additionalFields: { [field]: url } }),
-				});
-				expect(message).toContain(label);
-				expect(message).toMatch(/http:\/\/ or https:\/\//);
-			}
-			expectNoRequestSent();
-		},
-	);
+	test.each(NOT_HTTP_URLS)('refuses %j as Redirect Root and as Redirect 404', async (url) => {
+		await create.expectRefused(
+			{ additionalFields: { redirectroot: url } },
+			'Redirect Root',
+			HTTP_EXPECTED,
+		);
+		await create.expectRefused(
+			{ additionalFields: { redirect404: url } },
+			'Redirect 404',
+			HTTP_EXPECTED,
+		);
+	});
 });
 
 describe('domain: update', () => {
-	const UPDATED = 'Domain has been updated successfully.';
-	const update = (parameters: INodeParameters): INodeParameters => ({
-		resource: 'domain',
-		operation: 'update',
-		domainId: rl('81'),
-		...parameters,
-	});
+	const redirectRoot = { redirectroot: 'https://example.com' };
+	const parameters = domain('update', { domainId: rl('81'), updateFields: redirectRoot });
+	const update = operation('PUT /api/domain/:domainId/update', parameters, messageAnswer(UPDATED));
 
-	test('sends PUT /api/domain/:id/update with the redirects and outputs success with the domain ID', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/domain/81/update', messageAnswer(UPDATED));
+	test('sends PUT /api/domain/:domainId/update with the redirects; outputs success', async () => {
+		const redirects = {
+			redirectroot: 'https://example.com/home',
+			redirect404: 'https://example.com/missing',
+		};
 
-		const result = await runNode({
-			parameters: update({
-				updateFields: {
-					redirectroot: 'https://example.com/home',
-					redirect404: 'https://example.com/missing',
-				},
-			}),
-		});
+		const { body, output } = await update.send({ updateFields: redirects });
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'PUT',
-				path: '/api/domain/81/update',
-				query: {},
-				body: {
-					redirectroot: 'https://example.com/home',
-					redirect404: 'https://example.com/missing',
-				},
-			},
-		]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: UPDATED, domainId: 81 }, pairedItem: { item: 0 } },
-		]);
+		expect(body).toEqual(redirects);
+		expect(output).toEqual([{ success: true, message: UPDATED, domainId: 81 }]);
 	});
 
 	test('leaves out an empty redirect', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/domain/82/update', messageAnswer(UPDATED));
-
-		const result = await runNode({
-			parameters: update({
-				domainId: rl('82', 'list'),
-				updateFields: { redirectroot: '', redirect404: 'https://example.org/404' },
-			}),
+		const { body, output } = await update.send({
+			domainId: rl('82', 'list'),
+			updateFields: { redirectroot: '', redirect404: 'https://example.org/404' },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ redirect404: 'https://example.org/404' });
-		expect(result.items[0].json).toEqual({ success: true, message: UPDATED, domainId: 82 });
+		expect(body).toEqual({ redirect404: 'https://example.org/404' });
+		expect(output).toEqual([{ success: true, message: UPDATED, domainId: 82 }]);
 	});
 
-	test.each(NOT_HTTP_URLS)(
-		'refuses %j as Redirect 404 before sending a request',
-		async (redirect404) => {
-			const { message } = await refusalOf({
-				parameters: update({ updateFields: { redirect404 } }),
-			});
+	test.each(NOT_HTTP_URLS)('refuses %j as Redirect 404 before sending a request', async (url) => {
+		await update.expectRefused(
+			{ updateFields: { redirect404: url } },
+			'Redirect 404',
+			HTTP_EXPECTED,
+		);
+	});
 
-			expect(message).toContain('Redirect 404');
-			expect(message).toMatch(/http:\/\/ or https:\/\//);
-			expectNoRequestSent();
-		},
-	);
-
-	itRefusesIdsThatAreNotPositiveWholeNumbers('Domain ID', (id) =>
-		update({ domainId: rl(id), updateFields: { redirectroot: 'https://example.com' } }),
-	);
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'Domain ID' });
 });
 
 describe('domain: delete', () => {
-	describeDeleteOperation({
-		resource: 'domain',
-		idParameter: 'domainId',
-		idLabel: 'Domain ID',
-		pathFor: (id) => `/api/domain/${id}/delete`,
-		message: 'Domain has been deleted successfully.',
-	});
+	itBehavesLike.aDeleteOperation('domain', 'DELETE /api/domain/:domainId/delete', 'Domain ID');
 });

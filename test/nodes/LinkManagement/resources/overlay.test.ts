@@ -1,15 +1,9 @@
+import { itBehavesLike, operation } from '../../../helpers';
 import { ctaRecords } from '../../../helpers/fixtures';
-import { describeListOperation } from '../../../helpers/getMany';
-import { useServiceMocks } from '../../../helpers/service';
 
-// resources/overlay/ has one operation.
-useServiceMocks();
+// resources/overlay/ has one operation; the service lists CTA overlays under `cta`.
 
 describe('overlay: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'overlay', operation: 'getAll' },
-		path: '/api/overlay',
-		collectionKey: 'cta',
-		records: ctaRecords,
-	});
+	const getAll = operation('GET /api/overlay', { resource: 'overlay', operation: 'getAll' });
+	itBehavesLike.aListOperation(getAll, { cta: ctaRecords });
 });

@@ -1,127 +1,85 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import { runNode } from '../../../harness';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import { messageAnswer, qrRecords, qrStatistics } from '../../../helpers/fixtures';
-import { describeDeleteOperation } from '../../../helpers/deleteOperation';
-import { describeListOperation } from '../../../helpers/getMany';
-import {
-	expectNoRequestSent,
-	expr,
-	itRefusesIdsThatAreNotPositiveWholeNumbers,
-	mockEndpoint,
-	refusalOf,
-	rl,
-	useServiceMocks,
-} from '../../../helpers/service';
 
-// One describe per operation of resources/qrCode/ in the node.
-useServiceMocks();
+// One describe per operation of resources/qrCode/ in the node. The data of each QR type and
+// its fields: qrCodeData.test.ts.
+
+const qrCode = parametersOf('qrCode');
+const COLOR_FORMS = /#RRGGBB, #RGB or rgb\(r,g,b\)/;
+const UPDATED = 'QR has been updated successfully.';
+/** The service's answer for QR code `id`: its details and its statistics. */
+const details = (id: number) => ({
+	error: 0,
+	details: { ...qrRecords[0], id },
+	data: qrStatistics,
+});
+const created = { error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' };
 
 describe('qrCode: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'qrCode', operation: 'getAll' },
-		path: '/api/qr',
-		collectionKey: 'qrs',
-		records: qrRecords,
-	});
+	const getAll = operation('GET /api/qr', qrCode('getAll'));
+	itBehavesLike.aListOperation(getAll, { qrs: qrRecords });
 });
 
 describe('qrCode: get', () => {
-	test('sends GET /api/qr/:id and outputs the details fields with the statistics under `statistics`', async () => {
-		const endpoint = mockEndpoint('GET', '/api/qr/31', {
-			error: 0,
-			details: qrRecords[0],
-			data: qrStatistics,
-		});
+	const parameters = qrCode('get', { qrCodeId: rl('31') });
+	const get = operation('GET /api/qr/:qrCodeId', parameters, details(31));
 
-		const result = await runNode({
-			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: rl('31') },
-		});
+	test('sends GET /api/qr/:qrCodeId; outputs the details with `statistics`', async () => {
+		const { body, output } = await get.send();
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{ method: 'GET', path: '/api/qr/31', query: {}, body: undefined },
-		]);
-		expect(result.items).toEqual([
+		expect(body).toBeUndefined();
+		expect(output).toEqual([
 			{
-				json: {
-					id: 31,
-					link: 'https://links.example.test/qr/a1b2c3',
-					scans: 120,
-					name: 'Shop window',
-					date: '2024-02-01 12:00:00',
-					statistics: qrStatistics,
-				},
-				pairedItem: { item: 0 },
+				id: 31,
+				link: 'https://links.example.test/qr/a1b2c3',
+				scans: 120,
+				name: 'Shop window',
+				date: '2024-02-01 12:00:00',
+				statistics: qrStatistics,
 			},
 		]);
 	});
 
 	test('takes a QR code picked from the list', async () => {
-		const endpoint = mockEndpoint('GET', '/api/qr/32', {
-			error: 0,
-			details: qrRecords[1],
-			data: qrStatistics,
-		});
+		const { output } = await get.send(
+			{ qrCodeId: rl('32', 'list') },
+			{ answer: { error: 0, details: qrRecords[1], data: qrStatistics } },
+		);
 
-		const result = await runNode({
-			parameters: { resource: 'qrCode', operation: 'get', qrCodeId: rl('32', 'list') },
-		});
-
-		expect(endpoint.requests).toHaveLength(1);
-		expect(result.items[0].json).toEqual({ ...qrRecords[1], statistics: qrStatistics });
+		expect(output).toEqual([{ ...qrRecords[1], statistics: qrStatistics }]);
 	});
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('QR Code ID', (id) => ({
-		resource: 'qrCode',
-		operation: 'get',
-		qrCodeId: rl(id),
-	}));
+	itBehavesLike.anOperationOnOneRecord(get, {
+		label: 'QR Code ID',
+		answer: details,
+		output: (id) => ({ ...qrRecords[0], id, statistics: qrStatistics }),
+	});
 });
 
 describe('qrCode: create', () => {
-	const created = { error: 0, id: 33, link: 'https://links.example.test/qr/g7h8i9' };
-	const create = (parameters: INodeParameters): INodeParameters => ({
-		resource: 'qrCode',
-		operation: 'create',
-		...parameters,
-	});
+	const create = operation('POST /api/qr/add', qrCode('create'), created);
 
-	test('sends POST /api/qr/add with type, data and the additional fields, and outputs what the service returned without `error`', async () => {
-		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
-
-		const result = await runNode({
-			parameters: create({
-				type: 'link',
-				data: 'https://example.com/menu',
-				additionalFields: {
-					name: 'Menu',
-					background: '#FFFFFF',
-					foreground: '#000000',
-					logo: 'https://example.com/logo.png',
-				},
-			}),
+	test('sends POST /api/qr/add with type, data and fields; outputs the answer', async () => {
+		const { body, output } = await create.send({
+			type: 'link',
+			data: 'https://example.com/menu',
+			additionalFields: {
+				name: 'Menu',
+				background: '#FFFFFF',
+				foreground: '#000000',
+				logo: 'https://example.com/logo.png',
+			},
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'POST',
-				path: '/api/qr/add',
-				query: {},
-				body: {
-					type: 'link',
-					data: 'https://example.com/menu',
-					name: 'Menu',
-					background: 'rgb(255,255,255)',
-					foreground: 'rgb(0,0,0)',
-					logo: 'https://example.com/logo.png',
-				},
-			},
-		]);
-		expect(result.items).toEqual([
-			{ json: { id: 33, link: 'https://links.example.test/qr/g7h8i9' }, pairedItem: { item: 0 } },
-		]);
+		expect(body).toEqual({
+			type: 'link',
+			data: 'https://example.com/menu',
+			name: 'Menu',
+			background: 'rgb(255,255,255)',
+			foreground: 'rgb(0,0,0)',
+			logo: 'https://example.com/logo.png',
+		});
+		expect(output).toEqual([{ id: 33, link: 'https://links.example.test/qr/g7h8i9' }]);
 	});
 
 	test.each([
@@ -130,12 +88,8 @@ describe('qrCode: create', () => {
 		['link', 'https://example.com/'],
 		['phone', '+441234567'],
 	])('sends %s data %j as the string given', async (type, data) => {
-		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
-
-		const result = await runNode({ parameters: create({ type, data }) });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ type, data });
+		const { body } = await create.send({ type, data });
+		expect(body).toEqual({ type, data });
 	});
 
 	test.each([
@@ -155,75 +109,54 @@ describe('qrCode: create', () => {
 			'{"ssid": "Cafe", "pass": "espresso", "encryption": "WPA"}',
 			{ ssid: 'Cafe', pass: 'espresso', encryption: 'WPA' },
 		],
-	])('sends %s data %j as the JSON value, not as a string', async (type, data, sent) => {
-		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
-
-		const result = await runNode({ parameters: create({ type, data }) });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ type, data: sent });
-	});
-
-	test('sends structured data that an expression gives as an object as that object', async () => {
-		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
-
-		const result = await runNode({
-			parameters: create({ type: 'wifi', data: '={{ $json.network }}' }),
-			items: [{ json: { network: { ssid: 'Cafe', password: 'espresso' } } }],
-		});
-
-		expect(result.error).toBeUndefined();
-		// `password` means the service's `pass`, for certain.
-		expect(endpoint.requests[0].body).toEqual({
-			type: 'wifi',
-			data: { ssid: 'Cafe', pass: 'espresso' },
-		});
-	});
-
-	test.each([
-		['#RRGGBB', '#1F6FEB', 'rgb(31,111,235)'],
-		['#rrggbb', '#1f6feb', 'rgb(31,111,235)'],
-		['#RGB', '#ABC', 'rgb(170,187,204)'],
-		['rgb(r,g,b)', 'rgb(12,34,56)', 'rgb(12,34,56)'],
-		['rgb(r, g, b) with spaces', 'rgb(0, 128, 255)', 'rgb(0,128,255)'],
-		['a CSS color name', 'red', 'rgb(255,0,0)'],
-		['a CSS color name in another case, with spaces', ' RebeccaPurple ', 'rgb(102,51,153)'],
 	])(
-		'sends a color given as %s as rgb(r,g,b) for background and foreground',
-		async (_form, color, sent) => {
-			const endpoint = mockEndpoint('POST', '/api/qr/add', created);
-
-			const result = await runNode({
-				parameters: create({
-					type: 'text',
-					data: 'Hi',
-					additionalFields: { background: color, foreground: color },
-				}),
-			});
-
-			expect(result.error).toBeUndefined();
-			expect(endpoint.requests[0].body).toEqual({
-				type: 'text',
-				data: 'Hi',
-				background: sent,
-				foreground: sent,
-			});
+		'sends %s data given as JSON text as the JSON value, not a string',
+		async (type, data, sent) => {
+			const { body } = await create.send({ type, data });
+			expect(body).toEqual({ type, data: sent });
 		},
 	);
 
-	test('leaves out additional fields that are empty', async () => {
-		const endpoint = mockEndpoint('POST', '/api/qr/add', created);
+	test('sends structured data that an expression gives as an object as that object', async () => {
+		const { body } = await create.send(
+			{ type: 'wifi', data: '={{ $json.network }}' },
+			{ items: [{ json: { network: { ssid: 'Cafe', password: 'espresso' } } }] },
+		);
 
-		const result = await runNode({
-			parameters: create({
-				type: 'text',
-				data: 'Hi',
-				additionalFields: { name: '', background: '', foreground: '', logo: '' },
-			}),
+		// `password` means the service's `pass`, for certain.
+		expect(body).toEqual({ type: 'wifi', data: { ssid: 'Cafe', pass: 'espresso' } });
+	});
+
+	test.each([
+		{ form: '#RRGGBB', color: '#1F6FEB', sent: 'rgb(31,111,235)' },
+		{ form: '#rrggbb', color: '#1f6feb', sent: 'rgb(31,111,235)' },
+		{ form: '#RGB', color: '#ABC', sent: 'rgb(170,187,204)' },
+		{ form: 'rgb(r,g,b)', color: 'rgb(12,34,56)', sent: 'rgb(12,34,56)' },
+		{ form: 'rgb(r, g, b) with spaces', color: 'rgb(0, 128, 255)', sent: 'rgb(0,128,255)' },
+		{ form: 'a CSS color name', color: 'red', sent: 'rgb(255,0,0)' },
+		{
+			form: 'a CSS color name, other case, spaces',
+			color: ' RebeccaPurple ',
+			sent: 'rgb(102,51,153)',
+		},
+	])('sends both colors given as $form as rgb(r,g,b)', async ({ color, sent }) => {
+		const { body } = await create.send({
+			type: 'text',
+			data: 'Hi',
+			additionalFields: { background: color, foreground: color },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ type: 'text', data: 'Hi' });
+		expect(body).toEqual({ type: 'text', data: 'Hi', background: sent, foreground: sent });
+	});
+
+	test('leaves out additional fields that are empty', async () => {
+		const { body } = await create.send({
+			type: 'text',
+			data: 'Hi',
+			additionalFields: { name: '', background: '', foreground: '', logo: '' },
+		});
+
+		expect(body).toEqual({ type: 'text', data: 'Hi' });
 	});
 
 	test.each([
@@ -231,11 +164,7 @@ describe('qrCode: create', () => {
 		['text', '   '],
 		['vcard', ''],
 	])('refuses empty %s data %j before sending a request', async (type, data) => {
-		const { message } = await refusalOf({ parameters: create({ type, data }) });
-
-		expect(message).toMatch(/Data/);
-		expect(message).toMatch(/required|must not be empty/);
-		expectNoRequestSent();
+		await create.expectRefused({ type, data }, /Data/, /required|must not be empty/);
 	});
 
 	test.each([
@@ -245,16 +174,9 @@ describe('qrCode: create', () => {
 		['sms', '{"phone": "+441234567",'],
 		['wifi', '"just a string"'],
 		['wifi', '42'],
-	])(
-		'refuses %s data %j that is not a JSON object before sending a request',
-		async (type, data) => {
-			const { message } = await refusalOf({ parameters: create({ type, data }) });
-
-			expect(message).toMatch(/Data/);
-			expect(message).toMatch(/JSON/);
-			expectNoRequestSent();
-		},
-	);
+	])('refuses %s data %j: not a JSON object', async (type, data) => {
+		await create.expectRefused({ type, data }, /Data/, /JSON/);
+	});
 
 	test.each([
 		'notacolor',
@@ -265,146 +187,91 @@ describe('qrCode: create', () => {
 		'rgb(256,0,0)',
 		'rgb(1,2)',
 		'1F6FEB',
-	])(
-		'refuses the color %j for background and for foreground before sending a request',
-		async (color) => {
-			for (const field of ['background', 'foreground']) {
-				const { message } = await refusalOf({
-					parameters: create({ type: 'text', data: 'Hi', additionalFields: { [field]: color } }),
-				});
-				expect(message).toMatch(field === 'background' ? /Background/ : /Foreground/);
-				expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
-			}
-			expectNoRequestSent();
-		},
-	);
+	])('refuses the color %j for background and for foreground', async (color) => {
+		const colored = (field: string) => ({
+			type: 'text',
+			data: 'Hi',
+			additionalFields: { [field]: color },
+		});
+		await create.expectRefused(colored('background'), /Background/, COLOR_FORMS);
+		await create.expectRefused(colored('foreground'), /Foreground/, COLOR_FORMS);
+	});
 
 	test.each(['video', 'url', ''])(
-		'refuses the type %j coming from an expression before sending a request',
+		'refuses the type %j from an expression before sending a request',
 		async (type) => {
-			const { message } = await refusalOf({ parameters: create({ type: expr(type), data: 'Hi' }) });
-
-			expect(message).toMatch(/Type/);
-			expect(message).toMatch(/text, vcard, link, email, phone, sms, wifi|required/);
-			expectNoRequestSent();
+			const typeOrRequired = /text, vcard, link, email, phone, sms, wifi|required/;
+			await create.expectRefused({ type: expr(type), data: 'Hi' }, /Type/, typeOrRequired);
 		},
 	);
 });
 
 describe('qrCode: update', () => {
-	const UPDATED = 'QR has been updated successfully.';
-	const update = (parameters: INodeParameters): INodeParameters => ({
-		resource: 'qrCode',
-		operation: 'update',
-		qrCodeId: rl('31'),
-		...parameters,
-	});
+	const parameters = qrCode('update', { qrCodeId: rl('31'), data: 'x' });
+	const update = operation('PUT /api/qr/:qrCodeId/update', parameters, messageAnswer(UPDATED));
 
-	test('sends PUT /api/qr/:id/update with data and appearance, and outputs success with the QR code ID', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/qr/31/update', messageAnswer(UPDATED));
-
-		const result = await runNode({
-			parameters: update({
-				data: 'https://example.com/new-menu',
-				updateFields: {
-					background: '#FFF',
-					foreground: 'rgb(10,20,30)',
-					logo: 'https://example.com/logo.jpg',
-				},
-			}),
+	test('sends PUT /api/qr/:qrCodeId/update with data and colors; outputs success', async () => {
+		const { body, output } = await update.send({
+			data: 'https://example.com/new-menu',
+			updateFields: {
+				background: '#FFF',
+				foreground: 'rgb(10,20,30)',
+				logo: 'https://example.com/logo.jpg',
+			},
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests).toEqual([
-			{
-				method: 'PUT',
-				path: '/api/qr/31/update',
-				query: {},
-				body: {
-					data: 'https://example.com/new-menu',
-					background: 'rgb(255,255,255)',
-					foreground: 'rgb(10,20,30)',
-					logo: 'https://example.com/logo.jpg',
-				},
-			},
-		]);
-		expect(result.items).toEqual([
-			{ json: { success: true, message: UPDATED, qrCodeId: 31 }, pairedItem: { item: 0 } },
-		]);
+		expect(body).toEqual({
+			data: 'https://example.com/new-menu',
+			background: 'rgb(255,255,255)',
+			foreground: 'rgb(10,20,30)',
+			logo: 'https://example.com/logo.jpg',
+		});
+		expect(output).toEqual([{ success: true, message: UPDATED, qrCodeId: 31 }]);
 	});
 
 	test.each([
 		['plain text', 'New text', 'New text'],
 		['a JSON object', '{"ssid": "Cafe", "pass": "latte"}', { ssid: 'Cafe', pass: 'latte' }],
-		['a JSON object with a key of certain meaning', '{"password": "latte"}', { pass: 'latte' }],
+		['JSON with a key of certain meaning', '{"password": "latte"}', { pass: 'latte' }],
 		['a JSON object after blanks', '  {"phone": "+441234567"}', { phone: '+441234567' }],
-	])('sends data given as %s as the matching JSON value', async (_what, data, sent) => {
-		const endpoint = mockEndpoint('PUT', '/api/qr/31/update', messageAnswer(UPDATED));
-
-		const result = await runNode({ parameters: update({ data }) });
-
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({ data: sent });
+	])('sends data given as %s as the matching JSON', async (_what, data, sent) => {
+		const { body } = await update.send({ data });
+		expect(body).toEqual({ data: sent });
 	});
 
 	test.each(['', '  '])('refuses empty data %j before sending a request', async (data) => {
-		const { message } = await refusalOf({ parameters: update({ data }) });
-
-		expect(message).toMatch(/Data/);
-		expect(message).toMatch(/required|must not be empty/);
-		expectNoRequestSent();
+		await update.expectRefused({ data }, /Data/, /required|must not be empty/);
 	});
 
 	test.each(['{"ssid": "Cafe"', '[1, 2', '{ssid: Cafe}'])(
-		'refuses data %j that starts like JSON but is not, before sending a request',
+		'refuses data %j that starts like JSON but is not',
 		async (data) => {
-			const { message } = await refusalOf({ parameters: update({ data }) });
-
-			expect(message).toMatch(/Data/);
-			expect(message).toMatch(/JSON/);
-			expectNoRequestSent();
+			await update.expectRefused({ data }, /Data/, /JSON/);
 		},
 	);
 
 	test('sends CSS color names as rgb(r,g,b)', async () => {
-		const endpoint = mockEndpoint('PUT', '/api/qr/31/update', messageAnswer(UPDATED));
-
-		const result = await runNode({
-			parameters: update({ data: 'x', updateFields: { background: 'Navy', foreground: 'gold' } }),
+		const { body } = await update.send({
+			updateFields: { background: 'Navy', foreground: 'gold' },
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(endpoint.requests[0].body).toEqual({
-			data: 'x',
-			background: 'rgb(0,0,128)',
-			foreground: 'rgb(255,215,0)',
-		});
+		expect(body).toEqual({ data: 'x', background: 'rgb(0,0,128)', foreground: 'rgb(255,215,0)' });
 	});
 
 	test.each(['notacolor', '#12345', 'rgb(300,0,0)'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
-			const { message } = await refusalOf({
-				parameters: update({ data: 'x', updateFields: { foreground: color } }),
-			});
-
-			expect(message).toMatch(/Foreground/);
-			expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
-			expectNoRequestSent();
+			await update.expectRefused(
+				{ updateFields: { foreground: color } },
+				/Foreground/,
+				COLOR_FORMS,
+			);
 		},
 	);
 
-	itRefusesIdsThatAreNotPositiveWholeNumbers('QR Code ID', (id) =>
-		update({ qrCodeId: rl(id), data: 'x' }),
-	);
+	itBehavesLike.anOperationOnOneRecord(update, { label: 'QR Code ID' });
 });
 
 describe('qrCode: delete', () => {
-	describeDeleteOperation({
-		resource: 'qrCode',
-		idParameter: 'qrCodeId',
-		idLabel: 'QR Code ID',
-		pathFor: (id) => `/api/qr/${id}/delete`,
-		message: 'QR Code has been deleted successfully.',
-	});
+	itBehavesLike.aDeleteOperation('qrCode', 'DELETE /api/qr/:qrCodeId/delete', 'QR Code ID');
 });

@@ -1,15 +1,9 @@
+import { itBehavesLike, operation } from '../../../helpers';
 import { splashRecords } from '../../../helpers/fixtures';
-import { describeListOperation } from '../../../helpers/getMany';
-import { useServiceMocks } from '../../../helpers/service';
 
 // resources/splashPage/ has one operation.
-useServiceMocks();
 
 describe('splashPage: getAll', () => {
-	describeListOperation({
-		parameters: { resource: 'splashPage', operation: 'getAll' },
-		path: '/api/splash',
-		collectionKey: 'splash',
-		records: splashRecords,
-	});
+	const getAll = operation('GET /api/splash', { resource: 'splashPage', operation: 'getAll' });
+	itBehavesLike.aListOperation(getAll, { splash: splashRecords });
 });

@@ -2,7 +2,6 @@
  * The pure input checks and conversions (shared/validation.ts) and the Base URL
  * normalisation (shared/baseUrl.ts), table by table, against the interface document.
  */
-import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
 import { CSS_NAMED_COLORS } from '../../../../nodes/LinkManagement/shared/cssColors';
 import {
 	emailAddress,
@@ -15,6 +14,8 @@ import {
 	toHexColor,
 	toRgbColor,
 } from '../../../../nodes/LinkManagement/shared/validation';
+import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
+import { NOT_POSITIVE_WHOLE_NUMBERS } from '../../../helpers/fixtures';
 
 /** Runs `check` and returns the InputError message it throws. */
 function refusal(check: () => unknown): string {
@@ -25,6 +26,29 @@ function refusal(check: () => unknown): string {
 		return (error as Error).message;
 	}
 	throw new Error('expected the value to be refused');
+}
+
+/** A color conversion: `toColor` sends each value as the color beside it. */
+function itSendsColors(
+	toColor: (value: unknown, label: string) => unknown,
+	label: string,
+	colors: Array<[string, string]>,
+): void {
+	test.each(colors)('sends %j as %j', (value, sent) => {
+		expect(toColor(value, label)).toBe(sent);
+	});
+}
+
+/** `check` refuses `value` with an InputError naming `label` and matching every pattern. */
+function expectRefused(
+	check: (value: unknown, label: string) => unknown,
+	value: unknown,
+	label: string,
+	...patterns: Array<string | RegExp>
+): void {
+	const message = refusal(() => check(value, label));
+	expect(message).toContain(label);
+	for (const pattern of patterns) expect(message).toMatch(pattern);
 }
 
 describe('positiveWholeNumber', () => {
@@ -40,11 +64,8 @@ describe('positiveWholeNumber', () => {
 	});
 
 	test.each([
-		'abc',
-		'0',
-		'-3',
-		'1.5',
-		'',
+		// The values every ID field of the node is tested with, and more.
+		...NOT_POSITIVE_WHOLE_NUMBERS,
 		'   ',
 		'1e3',
 		'0x10',
@@ -59,9 +80,7 @@ describe('positiveWholeNumber', () => {
 		true,
 		{},
 	])('refuses %j, naming the field and what is expected', (value) => {
-		const message = refusal(() => positiveWholeNumber(value, 'Campaign ID'));
-		expect(message).toContain('Campaign ID');
-		expect(message).toMatch(/positive whole number/);
+		expectRefused(positiveWholeNumber, value, 'Campaign ID', /positive whole number/);
 	});
 });
 
@@ -79,9 +98,7 @@ describe('oneOf', () => {
 	test.each(['video', 'Links', '', 'link', undefined])(
 		'refuses %j, listing the allowed values',
 		(value) => {
-			const message = refusal(() => itemType(value, 'Item Type'));
-			expect(message).toContain('Item Type');
-			expect(message).toContain('links, bio, qr');
+			expectRefused(itemType, value, 'Item Type', 'links, bio, qr');
 		},
 	);
 });
@@ -99,9 +116,7 @@ describe('toBoolean', () => {
 	});
 
 	test.each(['yes', '1', '', 'maybe', 1])('refuses %j', (value) => {
-		const message = refusal(() => toBoolean(value, 'Public'));
-		expect(message).toContain('Public');
-		expect(message).toMatch(/true or false/);
+		expectRefused(toBoolean, value, 'Public', /true or false/);
 	});
 });
 
@@ -143,14 +158,12 @@ describe('httpUrl', () => {
 		'https://.example.com',
 		'http://example..com',
 	])('refuses %j, saying http:// or https:// is expected', (value) => {
-		const message = refusal(() => httpUrl(value, 'Redirect Root'));
-		expect(message).toContain('Redirect Root');
-		expect(message).toMatch(/http:\/\/ or https:\/\//);
+		expectRefused(httpUrl, value, 'Redirect Root', /http:\/\/ or https:\/\//);
 	});
 });
 
 describe('toRgbColor (QR background and foreground)', () => {
-	test.each([
+	itSendsColors(toRgbColor, 'Background Color', [
 		['#FFFFFF', 'rgb(255,255,255)'],
 		['#000000', 'rgb(0,0,0)'],
 		['#1f6feb', 'rgb(31,111,235)'],
@@ -167,9 +180,7 @@ describe('toRgbColor (QR background and foreground)', () => {
 		['darkgrey', 'rgb(169,169,169)'],
 		['darkgray', 'rgb(169,169,169)'],
 		['lightgoldenrodyellow', 'rgb(250,250,210)'],
-	])('sends %j as %j', (value, sent) => {
-		expect(toRgbColor(value, 'Background Color')).toBe(sent);
-	});
+	]);
 
 	test.each([
 		'notacolor',
@@ -188,10 +199,13 @@ describe('toRgbColor (QR background and foreground)', () => {
 		'rgb(-1,0,0)',
 		'',
 	])('refuses %j, naming the accepted forms', (value) => {
-		const message = refusal(() => toRgbColor(value, 'Background Color'));
-		expect(message).toContain('Background Color');
-		expect(message).toMatch(/#RRGGBB, #RGB or rgb\(r,g,b\)/);
-		expect(message).toContain('CSS color name');
+		expectRefused(
+			toRgbColor,
+			value,
+			'Background Color',
+			/#RRGGBB, #RGB or rgb\(r,g,b\)/,
+			'CSS color name',
+		);
 	});
 
 	test.each(['transparent', ' Transparent '])(
@@ -205,7 +219,7 @@ describe('toRgbColor (QR background and foreground)', () => {
 });
 
 describe('toHexColor (channel color)', () => {
-	test.each([
+	itSendsColors(toHexColor, 'Color', [
 		['#1F6FEB', '#1F6FEB'],
 		['#1f6feb', '#1F6FEB'],
 		['#abc', '#AABBCC'],
@@ -215,17 +229,12 @@ describe('toHexColor (channel color)', () => {
 		[' rebeccapurple ', '#663399'],
 		['SpringGreen', '#00FF7F'],
 		[' #000 ', '#000000'],
-	])('sends %j as %j', (value, sent) => {
-		expect(toHexColor(value, 'Color')).toBe(sent);
-	});
+	]);
 
 	test.each(['rgb(1,2,3)', 'notacolor', 'bluish', '#1234', '#GGG', '1F6FEB', ''])(
 		'refuses %j, naming the accepted forms',
 		(value) => {
-			const message = refusal(() => toHexColor(value, 'Color'));
-			expect(message).toContain('Color');
-			expect(message).toMatch(/#RRGGBB or #RGB/);
-			expect(message).toContain('CSS color name');
+			expectRefused(toHexColor, value, 'Color', /#RRGGBB or #RGB/, 'CSS color name');
 		},
 	);
 
@@ -279,9 +288,7 @@ describe('emailAddress', () => {
 	test.each(['not-an-email', 'owner@', '@example.com', 'owner@example', 'a b@example.com', ''])(
 		'refuses %j',
 		(value) => {
-			const message = refusal(() => emailAddress(value, 'Email'));
-			expect(message).toContain('Email');
-			expect(message).toMatch(/e-mail address/);
+			expectRefused(emailAddress, value, 'Email', /e-mail address/);
 		},
 	);
 });

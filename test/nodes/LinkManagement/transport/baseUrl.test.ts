@@ -2,42 +2,37 @@
  * The credential's Base URL: with or without a trailing slash or /api, possibly in a
  * sub-folder; anything that is not an http(s) address is refused before any request.
  */
-import { runNode, TEST_API_KEY } from '../../../harness';
-import { accountRecord, campaignRecords, listAnswer } from '../../../helpers/fixtures';
 import {
 	createForumPixel,
-	expectNoRequestSent,
+	expectRefused,
 	mockEndpoint,
-	refusalOf,
-	useServiceMocks,
-} from '../../../helpers/service';
-
-useServiceMocks();
+	runNode,
+	TEST_API_KEY,
+} from '../../../helpers';
+import { accountRecord, campaignRecords, listAnswer } from '../../../helpers/fixtures';
 
 const credentials = (baseUrl: string) => ({ baseUrl, apiKey: TEST_API_KEY });
+const getAccount = { resource: 'account', operation: 'get' };
 
 describe('accepted Base URL forms', () => {
-	test.each([
-		['https://h.test', 'https://h.test', '/api/account'],
-		['https://h.test/', 'https://h.test', '/api/account'],
-		['https://h.test/api', 'https://h.test', '/api/account'],
-		['https://h.test/api/', 'https://h.test', '/api/account'],
-		['https://h.test/short', 'https://h.test', '/short/api/account'],
-		['https://h.test/short/', 'https://h.test', '/short/api/account'],
-		['https://h.test/short/api/', 'https://h.test', '/short/api/account'],
-		['http://h.test:8080/links/api', 'http://h.test:8080', '/links/api/account'],
-	])('%s sends account get to %s%s', async (baseUrl, origin, path) => {
-		const endpoint = mockEndpoint(
-			'GET',
-			path,
-			{ error: 0, data: accountRecord },
-			{ baseUrl: origin },
-		);
+	/** Where account get goes for each Base URL. */
+	const ACCOUNT_URL_FOR = {
+		'https://h.test': 'https://h.test/api/account',
+		'https://h.test/': 'https://h.test/api/account',
+		'https://h.test/api': 'https://h.test/api/account',
+		'https://h.test/api/': 'https://h.test/api/account',
+		'https://h.test/short': 'https://h.test/short/api/account',
+		'https://h.test/short/': 'https://h.test/short/api/account',
+		'https://h.test/short/api/': 'https://h.test/short/api/account',
+		'http://h.test:8080/links/api': 'http://h.test:8080/links/api/account',
+	};
 
-		const result = await runNode({
-			parameters: { resource: 'account', operation: 'get' },
-			credentials: credentials(baseUrl),
-		});
+	test.each(Object.entries(ACCOUNT_URL_FOR))('Base URL %s → %s', async (baseUrl, url) => {
+		const { origin, pathname: path } = new URL(url);
+		const answer = { error: 0, data: accountRecord };
+		const endpoint = mockEndpoint('GET', path, answer, { baseUrl: origin });
+
+		const result = await runNode({ parameters: getAccount, credentials: credentials(baseUrl) });
 
 		expect(result.error).toBeUndefined();
 		expect(endpoint.requests).toEqual([{ method: 'GET', path, query: {}, body: undefined }]);
@@ -72,24 +67,13 @@ describe('refused Base URLs', () => {
 		'https://h.test?x=1',
 		'https://h.test/#top',
 		'not a url',
-	])('%j is refused before any request, with a message about the Base URL', async (baseUrl) => {
-		const { message } = await refusalOf({
-			parameters: { resource: 'account', operation: 'get' },
-			credentials: credentials(baseUrl),
-		});
-
-		expect(message).toContain('Base URL');
-		expect(message).toMatch(/http\(s\)/);
-		expectNoRequestSent();
+	])('refuses %j before any request: the Base URL must be http(s)', async (baseUrl) => {
+		const refused = { parameters: getAccount, credentials: credentials(baseUrl) };
+		await expectRefused(refused, 'Base URL', /http\(s\)/);
 	});
 
 	test('a refused Base URL is reported for a write operation too, before any request', async () => {
-		const { message } = await refusalOf({
-			parameters: createForumPixel,
-			credentials: credentials('ftp://h.test'),
-		});
-
-		expect(message).toContain('Base URL');
-		expectNoRequestSent();
+		const refused = { parameters: createForumPixel, credentials: credentials('ftp://h.test') };
+		await expectRefused(refused, 'Base URL');
 	});
 });

@@ -6,7 +6,6 @@ import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/bu
 import {
 	budgetKey,
 	budgetSnapshot,
-	forgetBudgets,
 	recordAnswer,
 	reserveRequest,
 } from '../../../../nodes/LinkManagement/transport/budget';
@@ -28,8 +27,6 @@ const refused = (retryAt: number, info: AnswerReport['info'] = {}): AnswerReport
 	succeeded: false,
 });
 const noHeaders: AnswerReport = { info: {}, rateLimited: false, succeeded: true };
-
-beforeEach(forgetBudgets);
 
 test('the key is a hash, never the API key itself', () => {
 	expect(key).toMatch(/^[0-9a-f]{64}$/);
@@ -71,7 +68,7 @@ describe('with X-RateLimit-* headers', () => {
 		expect(budgetSnapshot(key)).toMatchObject({ remaining: 28, resetAt: NOW + 60_000 });
 	});
 
-	test('nothing left and no reset known: one request finds out, the budget is never stuck', () => {
+	test('nothing left, no reset known: one request finds out; the budget never sticks', () => {
 		reserveRequest(key, NOW);
 		recordAnswer(key, { info: { remaining: 0 }, rateLimited: false, succeeded: true }, NOW);
 		expect(reserveRequest(key, NOW + 10).kind).toBe('go');
@@ -95,7 +92,7 @@ describe('rate-limit answers', () => {
 		expect(reserveRequest(key, NOW + 62_100).kind).toBe('go');
 	});
 
-	test('without headers: unpaced until a rate-limit answer, then paced by what it taught', () => {
+	test('no headers: unpaced until a rate-limit answer, then paced by what it taught', () => {
 		for (let i = 0; i < 5; i++) {
 			expect(reserveRequest(key, NOW + i).kind).toBe('go');
 			recordAnswer(key, noHeaders, NOW + i);
@@ -108,7 +105,7 @@ describe('rate-limit answers', () => {
 		expect(reserveRequest(key, next)).toEqual({ kind: 'waitUntil', time: next + 60_000 + 20 });
 	});
 
-	test('refused after going at a reset and told to wait for that same reset: later resets are waited longer', () => {
+	test('refused at a reset and told to wait for that same reset: later waits are longer', () => {
 		reserveRequest(key, NOW);
 		recordAnswer(key, answered(0, NOW + 60_000), NOW);
 		reserveRequest(key, NOW + 60_020);
@@ -136,7 +133,7 @@ describe('other processes spending the same key', () => {
 		expect(budgetSnapshot(key).contendedUntil).toBeUndefined();
 	});
 
-	test('Remaining falling faster than its own requests makes it spread them over the window', () => {
+	test('Remaining falling faster than its own requests: it spreads them over the window', () => {
 		reserveRequest(key, NOW);
 		recordAnswer(key, answered(20, windowEnd), NOW); // 10 spent, 1 of them ours
 		expect(budgetSnapshot(key).contendedUntil).toBeGreaterThan(NOW);

@@ -1,14 +1,7 @@
 import nock from 'nock';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
-import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
-import {
-	createQrFromRow,
-	credentialsOf,
-	freshSandbox,
-	qrNamesOf,
-	urlRows,
-} from '../../../helpers/sandbox';
+import { jsonOf, runNode, TEST_BASE_URL } from '../../../helpers';
+import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
 
@@ -16,7 +9,7 @@ import { startSandbox } from '../../../sandbox/server';
 describe('bulk runs share one budget and receive no 429', () => {
 	let sandbox: Sandbox;
 	beforeEach(async () => {
-		sandbox = await freshSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
+		sandbox = await startSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
 	});
 	afterEach(async () => await sandbox.stop());
 
@@ -70,7 +63,6 @@ describe('bulk runs share one budget and receive no 429', () => {
 });
 
 test('items do not all fire before the first answer shows the budget', async () => {
-	forgetBudgets();
 	let answered = 0;
 	const answeredWhenArriving: number[] = [];
 	nock(TEST_BASE_URL)
@@ -101,9 +93,9 @@ describe('items take their turns in order', () => {
 	let sandbox: Sandbox;
 	afterEach(async () => await sandbox.stop());
 
-	test('an item the service refused keeps its place: it goes again before the items behind it', async () => {
+	test('an item the service refused keeps its place: it goes before those behind it', async () => {
 		// The second request is refused (429) although budget remains: it must not starve.
-		sandbox = await freshSandbox({
+		sandbox = await startSandbox({
 			rateLimit: 3,
 			rateWindowMs: 1000,
 			seed: 0,

@@ -17,10 +17,8 @@ import type {
 	ResourceDefinition,
 } from '../../../../nodes/LinkManagement/shared/operation';
 import { jsonOf, nodeType, runNode } from '../../../harness';
+import { expectNoRequestSent, expr, mockEndpoint } from '../../../helpers';
 import { errorAnswer, listAnswer } from '../../../helpers/fixtures';
-import { expectNoRequestSent, expr, mockEndpoint, useServiceMocks } from '../../../helpers/service';
-
-useServiceMocks();
 
 /** A made-up endpoint family: widgets, listed under `gadgets`, with a `label` made from `title`. */
 const labelled = (record: IDataObject) => ({ ...record, label: `Widget ${String(record.title)}` });
@@ -100,7 +98,7 @@ describe('a made-up operation assembled like the others', () => {
 		expectNoRequestSent();
 	});
 
-	test('its answer is shaped, and an error answer fails the item with the service message', async () => {
+	test('its answer is shaped; an error answer fails the item with the service message', async () => {
 		const renamed = mockEndpoint('PUT', '/api/widget/7/rename', { error: 0, id: 7, title: 'New' });
 		mockEndpoint('PUT', '/api/widget/8/rename', errorAnswer('Widget 8 is locked.'));
 

@@ -9,38 +9,19 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RequestContext } from '../../../../nodes/LinkManagement/transport/context';
 import { rateLimitedError } from '../../../../nodes/LinkManagement/transport/errors';
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
-import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
-import { createForumPixel, rl } from '../../../helpers/service';
-
-beforeEach(forgetBudgets);
-
-type Reply = [number, unknown, Record<string, string>?];
-
-/** Answers `method path` with `replies` in order, recording when each request arrived. */
-function serve(
-	method: 'get' | 'post' | 'delete',
-	path: string,
-	replies: Array<(now: number) => Reply>,
-) {
-	const arrivals: number[] = [];
-	for (const reply of replies) {
-		nock(TEST_BASE_URL)
-			.intercept(path, method.toUpperCase())
-			.query(true)
-			.reply(() => {
-				const now = Date.now();
-				arrivals.push(now);
-				const [status, body, headers] = reply(now);
-				return [status, body as nock.Body, headers];
-			});
-	}
-	return arrivals;
-}
+import type { Reply } from '../../../helpers';
+import {
+	announcingReset,
+	createForumPixel,
+	jsonOf,
+	replyInTurn,
+	rl,
+	runNode,
+} from '../../../helpers';
 
 const created: Reply = [200, { error: 0, id: 9 }];
 
-describe('a rate limit is an answer that says so; the refused request is sent again, a POST too', () => {
+describe('a rate limit is an answer that says so; sent again, a POST too', () => {
 	test.each([
 		['HTTP 429', [429, { error: 1, message: 'Rate limit exceeded.' }, { 'Retry-After': '1' }]],
 		[
@@ -56,7 +37,7 @@ describe('a rate limit is an answer that says so; the refused request is sent ag
 			[200, { error: 1, message: 'Too many requests' }],
 		],
 	] as Array<[string, Reply]>)('%s', async (_, refusal) => {
-		const arrivals = serve('post', '/api/pixel/add', [() => refusal, () => created]);
+		const { arrivals } = replyInTurn('POST', '/api/pixel/add', [() => refusal, () => created]);
 
 		const result = await runNode({ parameters: createForumPixel });
 
@@ -68,7 +49,7 @@ describe('a rate limit is an answer that says so; the refused request is sent ag
 	});
 
 	test('without any X-RateLimit-* header, the body alone says when to try again', async () => {
-		const arrivals = serve('post', '/api/pixel/add', [
+		const { arrivals } = replyInTurn('POST', '/api/pixel/add', [
 			() => [200, { error: 429, message: 'Too Many API Requests.', 'Retry-After': 2 }],
 			() => created,
 		]);
@@ -88,7 +69,7 @@ describe('any other error fails the item at once with the service message, sent 
 	});
 
 	test('a POST answered HTTP 500 with Remaining 0 is not sent again', async () => {
-		const arrivals = serve('post', '/api/pixel/add', [
+		const { arrivals } = replyInTurn('POST', '/api/pixel/add', [
 			(now) => [500, { error: 1, message: 'Database unavailable.' }, spent(now)],
 			() => created,
 		]);
@@ -100,7 +81,7 @@ describe('any other error fails the item at once with the service message, sent 
 	});
 
 	test('a DELETE of a missing record with Remaining 0 is not retried as if rate limited', async () => {
-		const arrivals = serve('delete', '/api/pixel/77/delete', [
+		const { arrivals } = replyInTurn('DELETE', '/api/pixel/77/delete', [
 			(now) => [404, { error: 1, message: 'Pixel not found. Please try again.' }, spent(now)],
 			() => [200, { error: 0, message: 'Pixel has been deleted successfully.' }],
 		]);
@@ -128,14 +109,20 @@ describe('rate-limit state cannot get stuck', () => {
 		['a reset in the past', '1000000000'],
 		['a reset that cannot be read', 'soon'],
 	])(
-		'%s counts as unknown: bounded backoff, then a clear error within the caps',
+		'%s is unknown: bounded backoff, then a clear error',
 		async (_, reset) => {
 			const refusal = (): Reply => [
 				429,
 				{ error: 1, message: 'Rate limit exceeded.' },
 				{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
 			];
-			const arrivals = serve('get', '/api/account', [refusal, refusal, refusal, refusal, refusal]);
+			const { arrivals } = replyInTurn('GET', '/api/account', [
+				refusal,
+				refusal,
+				refusal,
+				refusal,
+				refusal,
+			]);
 
 			const result = await runNode({ parameters: getAccount });
 
@@ -145,7 +132,7 @@ describe('rate-limit state cannot get stuck', () => {
 			nock.cleanAll();
 
 			// The next execution of the same credential is not held back by it.
-			serve('get', '/api/account', [() => account]);
+			replyInTurn('GET', '/api/account', [() => account]);
 			const next = await runNode({ parameters: { ...getAccount, options: { maxWait: 5 } } });
 			expect(next.error).toBeUndefined();
 			expect(jsonOf(next)).toEqual([{ id: 1 }]);
@@ -153,9 +140,9 @@ describe('rate-limit state cannot get stuck', () => {
 		30_000,
 	);
 
-	test('the newest answer wins: Retry-After 2 s after a 60-s window means a retry in about 2 s', async () => {
+	test('the newest answer wins: Retry-After 2 s after a 60-s window retries in ~2 s', async () => {
 		const windowEnd = (now: number) => String(Math.ceil((now + 60_000) / 1000));
-		const arrivals = serve('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			(now) => [
 				200,
 				{ error: 0, data: { id: 1 } },
@@ -182,18 +169,9 @@ describe('rate-limit state cannot get stuck', () => {
 	}, 30_000);
 
 	test('a negative Remaining (older versions) means nothing is left until the reset', async () => {
-		let resetAt = 0;
-		const arrivals = serve('get', '/api/account', [
-			(now) => {
-				resetAt = now + 1500;
-				return [
-					200,
-					{ error: 0, data: { id: 1 } },
-					{ 'X-RateLimit-Remaining': '-1', 'X-RateLimit-Reset': String(resetAt) },
-				];
-			},
-			() => account,
-		]);
+		const answered = { error: 0, data: { id: 1 } };
+		const nothingLeft = announcingReset(1500, [200, answered], { remaining: '-1' });
+		const { arrivals } = replyInTurn('GET', '/api/account', [nothingLeft.reply, () => account]);
 
 		const result = await runNode({
 			parameters: { resource: 'account', operation: 'get' },
@@ -202,7 +180,7 @@ describe('rate-limit state cannot get stuck', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(arrivals).toHaveLength(2);
-		expect(arrivals[1]).toBeGreaterThanOrEqual(resetAt);
+		expect(arrivals[1]).toBeGreaterThanOrEqual(nothingLeft.resetAt);
 	});
 });
 

@@ -1,13 +1,16 @@
 import nock from 'nock';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
-import { jsonOf, runNode, TEST_BASE_URL } from '../../../harness';
+import {
+	announcingReset,
+	createForumPixel,
+	jsonOf,
+	replyInTurn,
+	runNode,
+	TEST_BASE_URL,
+} from '../../../helpers';
 import { listAnswer } from '../../../helpers/fixtures';
 import { credentialsOf } from '../../../helpers/sandbox';
-import { createForumPixel } from '../../../helpers/service';
 import { startSandbox } from '../../../sandbox/server';
-
-beforeEach(forgetBudgets);
 
 const account = { error: 0, data: { id: 1, email: 'ada@example.com' } };
 const getAccount = { resource: 'account', operation: 'get' };
@@ -19,32 +22,6 @@ const createQr = (data = 'https://example.com') => ({
 });
 const rateLimited = { error: 1, message: 'Rate limit exceeded.' };
 
-/** Replies in order; records when each request arrived. */
-function replySequence(
-	method: 'get' | 'post' | 'put',
-	path: string,
-	replies: Array<(arrivedAt: number) => [number, unknown, Record<string, string>?] | 'drop'>,
-) {
-	const arrivals: number[] = [];
-	let scope = nock(TEST_BASE_URL);
-	for (const reply of replies) {
-		const interceptor = scope[method](path);
-		scope = (() => {
-			const probe = reply(0);
-			if (probe === 'drop') {
-				return interceptor.replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
-			}
-			return interceptor.reply(() => {
-				const now = Date.now();
-				arrivals.push(now);
-				const [status, body, headers] = reply(now) as [number, unknown, Record<string, string>?];
-				return [status, body as nock.Body, headers];
-			});
-		})();
-	}
-	return { arrivals, scope };
-}
-
 describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request again', () => {
 	test.each([
 		['Unix milliseconds', (resetAt: number) => String(resetAt)],
@@ -52,16 +29,9 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		['seconds to wait', (resetAt: number) => String(Math.ceil((resetAt - Date.now()) / 1000))],
 		['an HTTP date', (resetAt: number) => new Date(Math.ceil(resetAt / 1000) * 1000).toUTCString()],
 	])('reset given as %s', async (_, format) => {
-		let resetAt = 0;
-		const { arrivals, scope } = replySequence('get', '/api/account', [
-			(now) => {
-				resetAt = now + 600;
-				return [
-					429,
-					rateLimited,
-					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': format(resetAt) },
-				];
-			},
+		const refusal = announcingReset(600, [429, rateLimited], { format });
+		const { arrivals, scope } = replyInTurn('GET', '/api/account', [
+			refusal.reply,
 			() => [200, account, { 'X-RateLimit-Remaining': '29' }],
 		]);
 		const result = await runNode({ parameters: getAccount });
@@ -69,12 +39,12 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(jsonOf(result)).toEqual([account.data]);
 		// The second try came after the reset the service announced (rounded to its format).
 		expect(arrivals).toHaveLength(2);
-		expect(arrivals[1]).toBeGreaterThanOrEqual(Math.floor(resetAt / 1000) * 1000);
+		expect(arrivals[1]).toBeGreaterThanOrEqual(Math.floor(refusal.resetAt / 1000) * 1000);
 		scope.done();
 	});
 
-	test('an error answer that arrives with Remaining 0 is not a rate limit: the POST fails at once, sent once', async () => {
-		const { arrivals } = replySequence('post', '/api/qr/add', [
+	test('an error with Remaining 0 is no rate limit: the POST fails at once, sent once', async () => {
+		const { arrivals } = replyInTurn('POST', '/api/qr/add', [
 			(now) => [
 				500,
 				{ error: 1, message: 'Could not create the QR code.' },
@@ -88,7 +58,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('falls back to Retry-After', async () => {
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [429, rateLimited, { 'Retry-After': '1' }],
 			() => [200, account],
 		]);
@@ -98,7 +68,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('falls back to backoff when no header says when', async () => {
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [429, rateLimited],
 			() => [200, account],
 		]);
@@ -109,9 +79,9 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(500);
 	});
 
-	test('a reset further away than Max Wait per Pause fails at once, saying when the window resets', async () => {
+	test('a reset beyond Max Wait per Pause fails at once, saying when it resets', async () => {
 		const inAnHour = Date.now() + 3_600_000;
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [
 				429,
 				rateLimited,
@@ -131,7 +101,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 			rateLimited,
 			{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now + 700) },
 		];
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			always429,
 			always429,
 			always429,
@@ -181,18 +151,8 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 	});
 
 	test('stopping the execution abandons the wait: the request is not sent again', async () => {
-		let resetAt = 0;
-		const { arrivals } = replySequence('get', '/api/account', [
-			(now) => {
-				resetAt = now + 3000;
-				return [
-					429,
-					rateLimited,
-					{ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) },
-				];
-			},
-			() => [200, account],
-		]);
+		const refusal = announcingReset(3000, [429, rateLimited]);
+		const { arrivals } = replyInTurn('GET', '/api/account', [refusal.reply, () => [200, account]]);
 		let cancel: () => void = () => {};
 		const running = runNode({ parameters: getAccount, onStart: (stop) => (cancel = stop) });
 		while (arrivals.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -202,15 +162,15 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		expect(result.run.status).toBe('canceled');
 		// The node stopped waiting before the window reset, and sent nothing more.
 		const settled = await result.nodeSettled;
-		expect(settled).toBeLessThan(resetAt);
-		await new Promise((resolve) => setTimeout(resolve, resetAt - Date.now() + 200));
+		expect(settled).toBeLessThan(refusal.resetAt);
+		await new Promise((resolve) => setTimeout(resolve, refusal.resetAt - Date.now() + 200));
 		expect(arrivals).toHaveLength(1);
 	});
 });
 
 describe('transient faults', () => {
 	test.each([[502], [503], [504]])('GET is retried after HTTP %i', async (status) => {
-		const { arrivals } = replySequence('get', '/api/account', [
+		const { arrivals } = replyInTurn('GET', '/api/account', [
 			() => [status, 'Bad gateway'],
 			() => [200, account],
 		]);
@@ -265,7 +225,7 @@ describe('transient faults', () => {
 
 	test('GET gives up after a bounded number of retries', async () => {
 		const down = (): [number, unknown] => [503, 'down'];
-		const { arrivals } = replySequence('get', '/api/account', [down, down, down, down, down]);
+		const { arrivals } = replyInTurn('GET', '/api/account', [down, down, down, down, down]);
 		const result = await runNode({ parameters: getAccount });
 		expect(result.error?.httpCode).toBe('503');
 		expect(arrivals).toHaveLength(4); // the first try and 3 retries

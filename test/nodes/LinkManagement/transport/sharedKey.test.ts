@@ -6,15 +6,10 @@
  */
 import type { INodeType } from 'n8n-workflow';
 
-import { runNode } from '../../../harness';
-import {
-	createQrFromRow,
-	credentialsOf,
-	freshSandbox,
-	qrNamesOf,
-	urlRows,
-} from '../../../helpers/sandbox';
+import { runNode } from '../../../helpers';
+import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
 
 /** A copy of the Link Management node with its own request path state, like another process. */
 function nodeInAnotherProcess(): INodeType {
@@ -29,11 +24,11 @@ function nodeInAnotherProcess(): INodeType {
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-	sandbox = await freshSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
+	sandbox = await startSandbox({ rateLimit: 10, rateWindowMs: 1000, seed: 0 });
 });
 afterEach(async () => await sandbox.stop());
 
-test('two processes creating 40 QR codes each through one key: all created once, none failed', async () => {
+test('two processes creating 40 QR codes each with one key: all once, none failed', async () => {
 	const credentials = credentialsOf(sandbox);
 	const runs = await Promise.all(
 		['first', 'second'].map(async (prefix) =>

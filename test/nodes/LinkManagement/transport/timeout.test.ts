@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { INodeParameters } from 'n8n-workflow';
 
 /**
@@ -7,12 +8,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import { requestSettings } from '../../../../nodes/LinkManagement/shared/options';
 import type { RequestContext } from '../../../../nodes/LinkManagement/transport/context';
 import { requestOptionsFor } from '../../../../nodes/LinkManagement/transport/send';
-import { runNode } from '../../../harness';
+import { createForumPixel, rl, runNode } from '../../../helpers';
+import { errorAnswer } from '../../../helpers/fixtures';
 import type { LocalServer } from '../../../helpers/localServer';
 import { localServer, silent } from '../../../helpers/localServer';
-import { createForumPixel, useServiceMocks } from '../../../helpers/service';
-
-useServiceMocks();
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -23,8 +22,14 @@ afterEach(async () => {
 const run = (parameters: INodeParameters) =>
 	runNode({ credentials: { baseUrl: server!.url, apiKey: 'local-key-123' }, parameters });
 
+/** The service's answer for a pixel that does not exist. */
+const pixelNotFound: RequestListener = (_request, response) => {
+	response.writeHead(200, { 'Content-Type': 'application/json' });
+	response.end(JSON.stringify(errorAnswer('Pixel not found. Please try again.')));
+};
+
 describe('Timeout (Seconds)', () => {
-	test('a POST that gets no answer fails the item within the Timeout and is not sent again', async () => {
+	test('a POST without an answer fails within the Timeout and is not sent again', async () => {
 		server = await localServer(silent);
 
 		const result = await run({ ...createForumPixel, options: { timeout: 1 } });
@@ -36,7 +41,7 @@ describe('Timeout (Seconds)', () => {
 		expect(server.requests).toHaveLength(1);
 	});
 
-	test('a GET that gets no answer is not sent again either: the Timeout was spent waiting', async () => {
+	test('a GET without an answer is not sent again either: the Timeout was spent', async () => {
 		server = await localServer(silent);
 
 		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 1 } });
@@ -59,7 +64,7 @@ describe('Timeout (Seconds)', () => {
 		expect(result.items.map((item) => item.json)).toEqual([{ id: 1 }]);
 	});
 
-	test('tries after dropped connections stop once the item has spent its Timeout on them', async () => {
+	test('tries after dropped connections stop once they have spent the Timeout', async () => {
 		// Dropped at once every time: backoff steps of 0.5–1 s, 1–2 s, 2–4 s would allow three
 		// retries, but a Timeout of 1 s leaves room for one at most.
 		server = await localServer((request) => request.socket.destroy());
@@ -71,22 +76,14 @@ describe('Timeout (Seconds)', () => {
 		expect(server.requests.length).toBeLessThanOrEqual(2);
 	});
 
-	test('a DELETE tried again after a dropped connection that then reads "not found" says an earlier try may have applied it', async () => {
+	test('a retried DELETE that reads "not found" says an earlier try may have applied it', async () => {
 		let tries = 0;
 		server = await localServer((request, response) => {
-			if (++tries === 1) {
-				request.socket.destroy();
-				return;
-			}
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ error: 1, message: 'Pixel not found. Please try again.' }));
+			if (++tries === 1) request.socket.destroy();
+			else pixelNotFound(request, response);
 		});
 
-		const result = await run({
-			resource: 'pixel',
-			operation: 'delete',
-			pixelId: { __rl: true, mode: 'id', value: '5' },
-		});
+		const result = await run({ resource: 'pixel', operation: 'delete', pixelId: rl('5') });
 
 		expect(server.requests).toHaveLength(2);
 		expect(result.error?.message).toBe('Pixel not found. Please try again.');
@@ -96,15 +93,12 @@ describe('Timeout (Seconds)', () => {
 	});
 
 	test('a PUT that failed without an earlier try says nothing of earlier tries', async () => {
-		server = await localServer((_request, response) => {
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ error: 1, message: 'Pixel not found. Please try again.' }));
-		});
+		server = await localServer(pixelNotFound);
 
 		const result = await run({
 			resource: 'pixel',
 			operation: 'update',
-			pixelId: { __rl: true, mode: 'id', value: '5' },
+			pixelId: rl('5'),
 			tag: 'T',
 		});
 

@@ -6,16 +6,14 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
-import { jsonOf, runNode } from '../../../harness';
+import { jsonOf, rl, runNode, select } from '../../../helpers';
+import { range } from '../../../helpers/pages';
 import { credentialsOf } from '../../../helpers/sandbox';
-import { rl } from '../../../helpers/service';
-import { activeTrigger, idsOf, range } from '../../../helpers/trigger';
+import { activeTrigger, idsOf } from '../../../helpers/trigger';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
 
 let sandbox: Sandbox;
-beforeEach(() => forgetBudgets());
 afterEach(async () => await sandbox?.stop());
 
 const credentials = () => credentialsOf(sandbox);
@@ -47,48 +45,46 @@ test('every event sees what was created, added or scanned after its first poll',
 	};
 	for (const trigger of Object.values(triggers)) expect(await trigger.emitted()).toBeNull();
 
-	const [campaign] = await act({
-		resource: 'campaign',
-		operation: 'create',
-		additionalFields: { name: 'Spring' },
-	});
-	const [qr] = await act({
-		resource: 'qrCode',
-		operation: 'create',
-		type: 'link',
-		data: 'https://example.com/a',
-		additionalFields: { name: 'Poster' },
-	});
-	const [channel] = await act({ resource: 'channel', operation: 'create', name: 'Print' });
-	const [pixel] = await act({
-		resource: 'pixel',
-		operation: 'create',
-		type: 'qapixel',
-		name: 'Q',
-		tag: 'T-1',
-	});
-	const [domain] = await act({
-		resource: 'domain',
-		operation: 'create',
-		domain: 'https://go.example.com',
-	});
-	await act({
-		resource: 'channel',
-		operation: 'assignItem',
-		channelId: rl('2'),
-		itemType: 'qr',
-		itemId: String(qr.id),
-	});
-	const splash = sandbox.store.splash.insert((id) => ({
-		id,
-		name: 'Launch',
-		date: sandbox.store.nowTimestamp(),
-	}));
+	const [campaign] = await act(
+		select('campaign', 'create', {
+			additionalFields: { name: 'Spring' },
+		}),
+	);
+	const [qr] = await act(
+		select('qrCode', 'create', {
+			type: 'link',
+			data: 'https://example.com/a',
+			additionalFields: { name: 'Poster' },
+		}),
+	);
+	const [channel] = await act(select('channel', 'create', { name: 'Print' }));
+	const [pixel] = await act(
+		select('pixel', 'create', {
+			type: 'qapixel',
+			name: 'Q',
+			tag: 'T-1',
+		}),
+	);
+	const [domain] = await act(
+		select('domain', 'create', {
+			domain: 'https://go.example.com',
+		}),
+	);
+	await act(
+		select('channel', 'assignItem', {
+			channelId: rl('2'),
+			itemType: 'qr',
+			itemId: String(qr.id),
+		}),
+	);
+	// Splash pages and CTA overlays are made in the service's own interface.
+	const date = sandbox.store.nowTimestamp();
+	const splash = sandbox.store.splash.insert((id) => ({ id, name: 'Launch', date }));
 	const overlay = sandbox.store.overlays.insert((id) => ({
 		id,
 		type: 'message',
 		name: 'Banner',
-		date: sandbox.store.nowTimestamp(),
+		date,
 	}));
 	const [scansOf1, scansOf2] = [1, 2].map((id) => sandbox.store.qr.get(id)!.scans);
 	sandbox.store.qr.get(1)!.scans = scansOf1 + 5;
@@ -125,7 +121,7 @@ test('every event sees what was created, added or scanned after its first poll',
 	for (const trigger of Object.values(triggers)) expect(await trigger.emitted()).toBeNull();
 });
 
-test('polls beside a bulk run of the action node share its budget: no rate-limit answer for either', async () => {
+test('polls beside a bulk run share its budget: no rate-limit answer for either', async () => {
 	// A truthful budget: 10 requests a second, announced in every answer; pages of at most 5.
 	sandbox = await startSandbox({
 		rateLimit: 10,

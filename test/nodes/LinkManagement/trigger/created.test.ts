@@ -5,18 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { TEST_API_KEY } from '../../../harness';
-import { expectNoRequestSent, expr, rl, useServiceMocks } from '../../../helpers/service';
-import {
-	activeTrigger,
-	fakeService,
-	idsOf,
-	minutesAfter2024,
-	qrCodes,
-	range,
-} from '../../../helpers/trigger';
-
-useServiceMocks();
+import { expectNoRequestSent, expr, rl, TEST_API_KEY } from '../../../helpers';
+import { minutesAfter2024 } from '../../../helpers/fixtures';
+import { range } from '../../../helpers/pages';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 const LINKS = 'https://links.example.test';
 const RECORDS: Array<[string, string, (id: number) => IDataObject]> = [
@@ -71,7 +63,7 @@ const RECORDS: Array<[string, string, (id: number) => IDataObject]> = [
 ];
 
 describe.each(RECORDS)('%s (GET %s)', (event, path, record) => {
-	test('the first poll records what exists and returns null; later polls emit each new record once', async () => {
+	test('the first poll records what exists (null); later polls emit new records once', async () => {
 		const service = fakeService({ [path]: { records: [1, 2, 3].map(record) } });
 		const trigger = activeTrigger({ event });
 
@@ -89,7 +81,7 @@ describe.each(RECORDS)('%s (GET %s)', (event, path, record) => {
 describe('On New QR Code', () => {
 	const trigger = () => activeTrigger({ event: 'qrCodeCreated' });
 
-	test('reads every page with large pages (Page Size 1,000) and emits new records on any page', async () => {
+	test('reads every page, 1,000 a page, and emits new records on any page', async () => {
 		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 2500)) } });
 		const active = trigger();
 		expect(await active.emitted()).toBeNull();
@@ -133,7 +125,7 @@ describe('On New QR Code', () => {
 		expect(idsOf(await active.emitted())).toEqual([7]);
 	});
 
-	test('a list in another order (newest first) emits nothing; a new record at its head is emitted', async () => {
+	test('a list reordered (newest first) emits nothing; a new record at its head does', async () => {
 		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 5)) } });
 		const active = trigger();
 		expect(await active.emitted()).toBeNull();
@@ -152,7 +144,7 @@ describe('On New QR Code', () => {
 		expect(await active.emitted()).toBeNull();
 	});
 
-	test('a new record missed while the pages shifted under the poll is emitted by the next poll, once', async () => {
+	test('a record missed while pages shifted under the poll comes next poll, once', async () => {
 		// Ordered by name, not by ID: a new record lands in the middle, at the end of page 1.
 		const old = qrCodes(range(1, 1500));
 		const service = fakeService({ '/api/qr': { records: old } });
@@ -184,7 +176,7 @@ describe('On New QR Code', () => {
 		expect(idsOf(await active.emitted())).toEqual([4]);
 	});
 
-	test('activated again after a pause: what was added meanwhile is recorded, not emitted', async () => {
+	test('activated again after a pause: what came meanwhile is recorded, not emitted', async () => {
 		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
 		const active = trigger();
 		expect(await active.emitted()).toBeNull();
@@ -204,7 +196,7 @@ describe('On New QR Code', () => {
 		expect(idsOf(await active.emitted())).toEqual([4]);
 	});
 
-	test('a poll that finds nothing new leaves the static data untouched (nothing to save)', async () => {
+	test('a poll that finds nothing new leaves the static data as it is (nothing saved)', async () => {
 		fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
 		const active = trigger();
 		expect(await active.emitted()).toBeNull();
@@ -215,7 +207,7 @@ describe('On New QR Code', () => {
 		expect(active.saves).toBe(saves);
 	});
 
-	test('another event on the same node starts afresh: its first poll records and emits nothing', async () => {
+	test('another event on the same node starts afresh: its first poll emits nothing', async () => {
 		const service = fakeService({
 			'/api/qr': { records: qrCodes(range(1, 3)) },
 			'/api/pixels': { records: [{ id: 1, type: 'qapixel', name: 'P', tag: 'T', date: '' }] },
@@ -245,7 +237,7 @@ describe('On New QR Code', () => {
 	});
 });
 
-test('On New Campaign: a campaign whose name the service sends under `domain` carries `name`', async () => {
+test('On New Campaign: a name the service sends under `domain` comes as `name`', async () => {
 	const service = fakeService({ '/api/campaigns': { records: [] } });
 	const active = activeTrigger({ event: 'campaignCreated' });
 	expect(await active.emitted()).toBeNull();
@@ -261,7 +253,7 @@ test('On New Campaign: a campaign whose name the service sends under `domain` ca
 	expect(campaign).not.toHaveProperty('domain');
 });
 
-test('On New Branded Domain: system domains without an ID (on every page) are never emitted', async () => {
+test('On New Branded Domain: system domains (no ID, every page) are never emitted', async () => {
 	const system = [{ id: null, domain: 'https://sho.rt', redirectroot: '', redirect404: '' }];
 	const domain = (id: number) => ({
 		id,
@@ -293,20 +285,15 @@ describe('On New Item in Channel', () => {
 	test.each([
 		['picked from the list', rl('7', 'list')],
 		['given by ID', rl(' 7 ', 'id')],
-	])(
-		'reads GET /api/channel/:id of the channel %s; a link and a QR code may share an ID',
-		async (_, channelId) => {
-			const service = fakeService({ '/api/channel/7': { records: [item('links', 31)] } });
-			const active = activeTrigger({ event: 'channelItemAdded', channelId });
-			expect(await active.emitted()).toBeNull();
-			service.lists['/api/channel/7'].records.push(item('qr', 31), item('bio', 2));
-			expect(await active.emitted()).toEqual([item('qr', 31), item('bio', 2)]);
-			expect(await active.emitted()).toBeNull();
-			expect(new Set(service.requests.map(({ path }) => path))).toEqual(
-				new Set(['/api/channel/7']),
-			);
-		},
-	);
+	])('reads a channel %s; its links and QR codes may share IDs', async (_, channelId) => {
+		const service = fakeService({ '/api/channel/7': { records: [item('links', 31)] } });
+		const active = activeTrigger({ event: 'channelItemAdded', channelId });
+		expect(await active.emitted()).toBeNull();
+		service.lists['/api/channel/7'].records.push(item('qr', 31), item('bio', 2));
+		expect(await active.emitted()).toEqual([item('qr', 31), item('bio', 2)]);
+		expect(await active.emitted()).toBeNull();
+		expect(new Set(service.requests.map(({ path }) => path))).toEqual(new Set(['/api/channel/7']));
+	});
 
 	test('another channel starts afresh', async () => {
 		const service = fakeService({

@@ -5,15 +5,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { getAll as campaigns } from '../../../../nodes/LinkManagement/resources/campaign/getAll';
 import { getItems } from '../../../../nodes/LinkManagement/resources/channel/getItems';
 import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
 import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
-import { nodeType as actionNode } from '../../../harness';
-import { TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
+import { nodeTypesOf, workflowNode } from '../../../harness';
+import { nodeType as actionNode } from '../../../helpers';
+import { TRIGGER_NAME, TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const { description } = triggerType;
@@ -83,7 +84,7 @@ test("each event reads a resource's own list operation (path, records, output sh
 	expect(listOf('channelItemAdded')).toBe(getItems);
 });
 
-test('events in n8n\'s wording: "On …" names, sorted, each with a description and a node-panel action', () => {
+test('events in n8n\'s wording: sorted "On …" names, a description, a panel action', () => {
 	const event = property('event');
 	// n8n's node panel lists a trigger's events from a parameter named "Event", "Events" or "Trigger On"
 	expect(['event', 'events', 'trigger on']).toContain(event.displayName.toLowerCase());
@@ -102,7 +103,7 @@ test('events in n8n\'s wording: "On …" names, sorted, each with a description 
 	});
 });
 
-test("`channelId` is the action node's channel picker, shown for the channel event only", () => {
+test("`channelId` is the action node's channel picker, for the channel event only", () => {
 	const channelId = property('channelId');
 	const actionChannelId = actionNode.description.properties.find(
 		(candidate) =>
@@ -136,25 +137,14 @@ test("the Options are the action node's, Page Size included (1,000 by default)",
 });
 
 test.each(TRIGGER_EVENTS.map(({ value, name }) => [value, name]))(
-	'the subtitle of %s, as n8n evaluates it, is "%s"',
+	"n8n's subtitle for %s is %j",
 	(event, name) => {
-		const node: INode = {
-			id: 'subtitle',
-			name: 'Link Management Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { event },
-		};
+		const node = workflowNode('subtitle', TRIGGER_NAME, TRIGGER_TYPE, { parameters: { event } });
 		const workflow = new Workflow({
 			nodes: [node],
 			connections: {},
 			active: false,
-			nodeTypes: {
-				getByName: () => triggerType,
-				getByNameAndVersion: () => triggerType,
-				getKnownTypes: () => ({}),
-			},
+			nodeTypes: nodeTypesOf(triggerType, TRIGGER_TYPE),
 		});
 		const subtitle = workflow.expression.getSimpleParameterValue(
 			node,

@@ -4,12 +4,10 @@
  * poll emits what was added meanwhile, once. The API key never shows in the error.
  */
 import { forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
-import { TEST_API_KEY } from '../../../harness';
-import { useServiceMocks } from '../../../helpers/service';
+import { TEST_API_KEY } from '../../../helpers';
+import { range } from '../../../helpers/pages';
 import type { Fault } from '../../../helpers/trigger';
-import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
-
-useServiceMocks();
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 const FAULTS: Array<[string, Fault, RegExp]> = [
 	[
@@ -39,7 +37,7 @@ const FAULTS: Array<[string, Fault, RegExp]> = [
 ];
 
 describe.each(FAULTS)('a poll that meets %s', (_, fault, message) => {
-	test('throws a clear error, records nothing; the next poll emits what was added meanwhile, once', async () => {
+	test('throws a clear error, records nothing; the next poll emits what came, once', async () => {
 		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 1500)) } });
 		const trigger = activeTrigger({ event: 'qrCodeCreated', options: { timeout: 1 } });
 		expect(await trigger.emitted()).toBeNull();

@@ -3,17 +3,10 @@
  * of the event so that the user sees the output's shape, and records nothing, so that the next
  * real poll emits exactly what it would have.
  */
-import { rl, useServiceMocks } from '../../../helpers/service';
-import {
-	activeTrigger,
-	fakeService,
-	idsOf,
-	minutesAfter2024,
-	qrCodes,
-	range,
-} from '../../../helpers/trigger';
-
-useServiceMocks();
+import { rl } from '../../../helpers';
+import { minutesAfter2024 } from '../../../helpers/fixtures';
+import { range } from '../../../helpers/pages';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 test('the most recent record (by date), whatever the order of the list', async () => {
 	const pixel = (id: number, minutes: number) => ({
@@ -74,7 +67,7 @@ test('records nothing: the first real poll afterwards still records and emits no
 	expect(idsOf(await trigger.emitted())).toEqual([4]);
 });
 
-test('does not disturb an active trigger: the next poll emits what it would have, once', async () => {
+test('leaves an active trigger as it was: the next poll emits what it would have', async () => {
 	const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 3), () => 1) } });
 	const trigger = activeTrigger({ event: 'qrCodeScanned' });
 	expect(await trigger.emitted()).toBeNull();

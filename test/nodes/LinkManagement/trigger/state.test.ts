@@ -4,10 +4,9 @@
  */
 import { decodeIds, encodeIds } from '../../../../nodes/LinkManagement/trigger/idRanges';
 import { decodeCounts, encodeCounts } from '../../../../nodes/LinkManagement/trigger/counts';
-import { rl, useServiceMocks } from '../../../helpers/service';
-import { activeTrigger, fakeService, idsOf, qrCodes, range } from '../../../helpers/trigger';
-
-useServiceMocks();
+import { rl } from '../../../helpers';
+import { range } from '../../../helpers/pages';
+import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
 
 describe('record IDs as runs', () => {
 	test.each([
@@ -61,7 +60,7 @@ describe('the stored state stays small', () => {
 		expect(bytes(trigger.saved())).toBeLessThan(bytes(records) / 50);
 	});
 
-	test('5,000 QR codes with their scans: at most 3 bytes per QR code (scans below 1,296)', async () => {
+	test('5,000 QR codes with scans below 1,296: at most 3 bytes per QR code', async () => {
 		const records = qrCodes(range(1, 5000), (id) => (id * 7919) % 1296);
 		const service = fakeService({ '/api/qr': { records } });
 		const trigger = activeTrigger({ event: 'qrCodeScansReached', threshold: 1000 });
@@ -97,7 +96,7 @@ describe('the stored state stays small', () => {
 		expect(bytes(trigger.saved())).toBeLessThan(2 * records.length + 200);
 	});
 
-	test("static data that is not the trigger's own (damaged, older) makes the next poll a first poll", async () => {
+	test("static data not the trigger's own (damaged, older) makes the next poll a first", async () => {
 		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
 		const trigger = activeTrigger({ event: 'qrCodeCreated' });
 		expect(await trigger.emitted()).toBeNull();

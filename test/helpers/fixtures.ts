@@ -160,3 +160,38 @@ export const domainRecords = [
 
 /** The 13 pixel types: the node's one list, which its own test checks against the reference. */
 export { PIXEL_TYPE_VALUES as PIXEL_TYPES } from '../../nodes/LinkManagement/resources/pixel/types';
+
+/** Short links as GET /api/urls lists them (real installations; the reference shows none). */
+export const linkRecords = [
+	{
+		id: 91,
+		alias: 'summer-sale',
+		shorturl: 'https://go.example.com/summer-sale',
+		longurl: 'https://example.com/shop/summer?utm_source=mail',
+		clicks: 42,
+		title: 'Summer sale',
+		description: 'Newsletter, June',
+		date: '2024-06-01 09:00:00',
+	},
+	{
+		id: 92,
+		alias: 'menu',
+		shorturl: 'https://go.example.com/menu',
+		longurl: 'https://example.com/menu',
+		clicks: 0,
+		title: 'Menu',
+		description: '',
+		date: '2024-06-02 09:00:00',
+	},
+];
+
+/** A link's click statistics, as GET /api/url/:id sends them under `data`. */
+export const linkStatistics = {
+	clicks: 42,
+	uniqueClicks: 30,
+	topCountries: { Canada: 20 },
+	topReferrers: { 'mail.example.com': 12 },
+	topBrowsers: { Firefox: 22 },
+	topOs: { Linux: 9 },
+	socialCount: { socialnet_a: 1, socialnet_b: 0, socialnet_c: 0 },
+};

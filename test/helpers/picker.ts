@@ -3,9 +3,9 @@
  * and n8n's authenticated HTTP helper. Each picker test builds this context the same way and
  * only chooses what the helper answers.
  */
-import type { IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { NODE_NAME, NODE_TYPE, workflowNode } from '../harness';
+import { NODE_NAME, NODE_TYPE, TEST_API_KEY, workflowNode } from '../harness';
 
 const pickerNode = workflowNode('picker', NODE_NAME, NODE_TYPE);
 
@@ -16,14 +16,43 @@ export interface FullResponse {
 	body: unknown;
 }
 
-/** A load-options context with `credentials` whose HTTP helper is `request`. */
+/**
+ * A load-options context with `credentials` whose HTTP helper is `request`; `parameters` are the
+ * node's current parameters (what the user set beside the picker).
+ */
 export function loadOptionsContext(
 	credentials: { baseUrl: string; apiKey: string },
 	request: (credentialType: string, options: IHttpRequestOptions) => Promise<FullResponse>,
+	parameters: Record<string, unknown> = {},
 ): ILoadOptionsFunctions {
 	return {
 		getNode: () => pickerNode,
 		getCredentials: async () => credentials,
+		getCurrentNodeParameter: (name: string) => parameters[name],
 		helpers: { httpRequestWithAuthentication: request },
 	} as unknown as ILoadOptionsFunctions;
+}
+
+/**
+ * A load-options context whose HTTP helper answers every request with `answer(options)` (or
+ * the same body) and records what it was asked.
+ */
+export function answeringContext(
+	answer: IDataObject | ((options: IHttpRequestOptions) => IDataObject),
+	{ baseUrl = 'https://h.test/short/', parameters = {} } = {} as {
+		baseUrl?: string;
+		parameters?: Record<string, unknown>;
+	},
+) {
+	const asked: Array<{ credentialType: string; options: IHttpRequestOptions }> = [];
+	const context = loadOptionsContext(
+		{ baseUrl, apiKey: TEST_API_KEY },
+		async (credentialType, options) => {
+			asked.push({ credentialType, options });
+			const body = typeof answer === 'function' ? answer(options) : answer;
+			return { statusCode: 200, headers: {}, body };
+		},
+		parameters,
+	);
+	return { context, asked };
 }

@@ -2,12 +2,13 @@
  * The "From List" mode of the ID pickers: each reads the matching list endpoint of the
  * service, through the same request path (base URL, bearer key, envelope) as the operations.
  */
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	searchCampaigns,
 	searchChannels,
 	searchDomains,
+	searchLinks,
 	searchPixels,
 	searchQrCodes,
 } from '../../../../nodes/LinkManagement/listSearch';
@@ -16,24 +17,14 @@ import {
 	campaignRecords,
 	channelRecords,
 	domainRecords,
+	linkRecords,
 	listAnswer,
 	pixelRecords,
 	qrRecords,
 } from '../../../helpers/fixtures';
-import { loadOptionsContext } from '../../../helpers/picker';
+import { answeringContext, loadOptionsContext } from '../../../helpers/picker';
 
-/** A load-options context whose HTTP helper answers with `body` and records what it was asked. */
-function pickerContext(body: IDataObject, baseUrl = 'https://h.test/short/') {
-	const asked: Array<{ credentialType: string; options: IHttpRequestOptions }> = [];
-	const context = loadOptionsContext(
-		{ baseUrl, apiKey: TEST_API_KEY },
-		async (credentialType, options) => {
-			asked.push({ credentialType, options });
-			return { statusCode: 200, headers: {}, body };
-		},
-	);
-	return { context, asked };
-}
+const pickerContext = (body: IDataObject, baseUrl?: string) => answeringContext(body, { baseUrl });
 
 describe.each([
 	[
@@ -75,6 +66,17 @@ describe.each([
 		'domains',
 		domainRecords,
 		['https://go.example.com (ID 81)', 'http://l.example.org (ID 82)'],
+	],
+	[
+		'searchLinks',
+		searchLinks,
+		'/urls',
+		'urls',
+		linkRecords,
+		[
+			'summer-sale → https://example.com/shop/summer?utm_source=mail (ID 91)',
+			'menu → https://example.com/menu (ID 92)',
+		],
 	],
 ])('%s', (_name, search, path, collectionKey, records, names) => {
 	test(`reads GET ${path} page 1 under the API root; lists records by name and ID`, async () => {

@@ -1,0 +1,289 @@
+import {
+	expr,
+	itBehavesLike,
+	mockEndpoint,
+	operation,
+	parametersOf,
+	rl,
+	runNode,
+} from '../../../helpers';
+import { linkRecords, linkStatistics, listAnswer } from '../../../helpers/fixtures';
+
+// One describe per operation of resources/link/ in the node; Create or Update and Download QR
+// Image have their own files (runner/). Links are the five routes of real installations.
+
+const link = parametersOf('link');
+const summer = linkRecords[0];
+const DESTINATION = 'https://example.com/shop/summer';
+const CREATED = { error: 0, id: 93, shorturl: 'https://go.example.com/x7Yz' };
+/** The read-one answer for link `id`: its details and its statistics. */
+const details = (id: number) => ({
+	error: 0,
+	details: { id, shorturl: summer.shorturl, longurl: summer.longurl, expiry: null },
+	data: linkStatistics,
+});
+const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
+/** A targeting field with one row. */
+const rows = (row: Record<string, string>) => ({ targets: [row] });
+
+describe('link: getAll', () => {
+	const getAll = operation('GET /api/urls', link('getAll'));
+	itBehavesLike.aListOperation(getAll, { urls: linkRecords });
+
+	test.each([
+		[{ search: 'newsletter' }, { q: 'newsletter' }],
+		[{ alias: ' summer-sale ' }, { short: ' summer-sale ' }],
+		[{ order: 'clicks' }, { order: 'click' }],
+		[{ order: 'date' }, { order: 'date' }],
+	])('sends the filter %j as %j', async (filters, sent) => {
+		const answer = listAnswer('urls', linkRecords);
+		const query = { ...sent, page: '1', limit: '50' };
+
+		const { output } = await getAll.send({ filters }, { answer, query });
+
+		expect(output).toEqual(linkRecords);
+	});
+
+	test('refuses an order the service does not know before sending', async () => {
+		await getAll.expectRefused({ filters: { order: expr('popular') } }, /Order By/, /date/);
+	});
+});
+
+describe('link: get', () => {
+	const get = operation('GET /api/url/:linkId', link('get', { linkId: rl('91') }), details(91));
+
+	test('sends GET /api/url/:linkId; outputs the details with `statistics`', async () => {
+		const { output } = await get.send();
+
+		expect(output).toEqual([{ ...details(91).details, statistics: linkStatistics }]);
+	});
+
+	test("takes the installation's answer with a top-level id and no statistics", async () => {
+		const answer = { error: 0, id: 91, details: { shorturl: summer.shorturl } };
+
+		const { output } = await get.send({}, { answer });
+
+		expect(output).toEqual([{ id: 91, shorturl: summer.shorturl, statistics: {} }]);
+	});
+
+	itBehavesLike.anOperationOnOneRecord(get, {
+		label: 'Link ID',
+		answer: details,
+		output: (id) => ({ ...details(id).details, statistics: linkStatistics }),
+	});
+});
+
+describe('link: get by short URL', () => {
+	const get = operation('GET /api/url/:linkId', link('get'), details(91));
+	const lookUp = (answer: unknown, query: Record<string, string>) => ({
+		request: 'GET /api/urls' as const,
+		answer,
+		query: { page: '1', limit: '1000', ...query },
+	});
+
+	test('looks the alias up with `short`, then reads that link', async () => {
+		const found = lookUp(listAnswer('urls', [summer]), { short: 'summer-sale' });
+
+		const { output } = await get.send(
+			{ linkId: byUrl(' https://go.example.com/summer-sale/ ') },
+			{ before: [found], request: 'GET /api/url/91' },
+		);
+
+		expect(output[0]).toMatchObject({ id: 91, shorturl: summer.shorturl });
+	});
+
+	test('reads the list where the service ignores `short`', async () => {
+		// Asked for one alias, the service answers every link: the node searches them itself.
+		const ignored = lookUp(listAnswer('urls', linkRecords), { short: 'menu' });
+		const list = lookUp(listAnswer('urls', linkRecords), {});
+
+		const { output } = await get.send(
+			{ linkId: byUrl('https://go.example.com/menu?utm=x') },
+			{ before: [ignored, list], request: 'GET /api/url/92', answer: details(92) },
+		);
+
+		expect(output[0]).toMatchObject({ id: 92 });
+	});
+
+	test('fails clearly when no link has the alias, sending nothing more', async () => {
+		mockEndpoint('GET', '/api/urls', listAnswer('urls', []));
+
+		const result = await runNode({
+			parameters: get.parameters({ linkId: byUrl('https://go.example.com/nothing') }),
+		});
+
+		expect(result.error?.message).toBe(
+			'Link ID: no link with the alias "nothing" (from https://go.example.com/nothing) was found',
+		);
+	});
+
+	test('picks the link whose own short URL it is among links sharing an alias', async () => {
+		const other = { ...summer, id: 95, shorturl: 'https://other.example/summer-sale' };
+		const found = lookUp(listAnswer('urls', [other, summer]), { short: 'summer-sale' });
+
+		const { output } = await get.send(
+			{ linkId: byUrl(summer.shorturl) },
+			{ before: [found], request: 'GET /api/url/91' },
+		);
+
+		expect(output[0]).toMatchObject({ id: 91 });
+	});
+
+	test('refuses an address without an alias before sending', async () => {
+		await get.expectRefused({ linkId: byUrl('https://go.example.com/') }, /Link ID/, /short URL/);
+	});
+});
+
+describe('link: create', () => {
+	const create = operation('POST /api/url/add', link('create', { url: DESTINATION }), CREATED);
+
+	test('sends POST /api/url/add with the URL; outputs the id and `shorturl`', async () => {
+		const { body, output } = await create.send();
+
+		expect(body).toEqual({ url: DESTINATION });
+		expect(output).toEqual([{ id: 93, shorturl: 'https://go.example.com/x7Yz' }]);
+	});
+
+	test('sends every Link field under its own key, converted', async () => {
+		const additionalFields = {
+			custom: ' summer-sale ',
+			password: ' s3cret ',
+			expiry: '2031-01-02T10:30:00',
+			type: 'splash',
+			domain: '81',
+			campaign: 11,
+			channel: '={{ 21 }}',
+			pixels: ['61', 62],
+			status: 'public',
+			description: 'June mailing',
+			metatitle: 'Summer sale',
+			metadescription: 'All at half price',
+			metaimage: 'https://example.com/preview.jpg',
+			geotarget: { targets: [{ location: 'Canada', link: 'https://example.ca' }] },
+			devicetarget: { targets: [{ device: 'iPhone', link: 'https://example.com/ios' }] },
+			languagetarget: { targets: [{ language: 'fr', link: 'https://example.fr' }] },
+			parameters: { parameter: [{ name: 'utm_source', value: 'mail' }] },
+			deeplink: { apps: { apple: 'https://apps.apple.com/app/id1', google: '' } },
+		};
+
+		const { body } = await create.send({ additionalFields });
+
+		expect(body).toEqual({
+			url: DESTINATION,
+			custom: 'summer-sale',
+			password: ' s3cret ',
+			expiry: '2031-01-02 10:30:00',
+			type: 'splash',
+			domain: 81,
+			campaign: 11,
+			channel: 21,
+			pixels: [61, 62],
+			status: 'public',
+			description: 'June mailing',
+			metatitle: 'Summer sale',
+			metadescription: 'All at half price',
+			metaimage: 'https://example.com/preview.jpg',
+			geotarget: [{ location: 'Canada', link: 'https://example.ca' }],
+			devicetarget: [{ device: 'iPhone', link: 'https://example.com/ios' }],
+			languagetarget: [{ language: 'fr', link: 'https://example.fr' }],
+			parameters: [{ name: 'utm_source', value: 'mail' }],
+			deeplink: { apple: 'https://apps.apple.com/app/id1' },
+		});
+	});
+
+	test('sends a CTA overlay as the redirect `type`', async () => {
+		const { body } = await create.send({ additionalFields: { overlay: '71' } });
+		expect(body).toEqual({ url: DESTINATION, type: 71 });
+	});
+
+	test('sends pixel IDs given as text separated by commas as numbers', async () => {
+		const { body } = await create.send({ additionalFields: { pixels: expr('61, 62,61') } });
+		expect(body).toEqual({ url: DESTINATION, pixels: [61, 62] });
+	});
+
+	test("turns an expiry with an offset into the workflow's time zone", async () => {
+		// The harness's workflow is in n8n's default time zone, America/New_York (UTC−5 in January).
+		const { body } = await create.send({
+			additionalFields: { expiry: expr('2031-01-02T15:30:00.000+00:00') },
+		});
+		expect(body).toEqual({ url: DESTINATION, expiry: '2031-01-02 10:30:00' });
+	});
+
+	test.each([
+		['a URL without http(s)', { url: 'example.com/shop' }, /URL must be a full address/],
+		['an alias with a space', { custom: 'summer sale' }, /Alias cannot be part .* a space/],
+		['an alias with /', { custom: 'a/b' }, /Alias cannot be part .*"\/"/],
+		['an alias with ?', { custom: 'a?b' }, /Alias cannot be part .*"\?"/],
+		['an alias with #', { custom: 'a#b' }, /Alias cannot be part .*"#"/],
+		['an expiry in the past', { expiry: '2020-01-01T00:00:00' }, /Expiry must be in the future/],
+		['an expiry that is no date', { expiry: 'next week' }, /Expiry must be a date and time/],
+		['an overlay and a type', { overlay: 71, type: 'frame' }, /either a Redirect Type or a CTA/],
+		['a GIF preview image', { metaimage: 'https://e.example/a.gif' }, /Preview Image .*\.png/],
+		['a domain by name', { domain: 'go.example.com' }, /Branded Domain .*positive whole/],
+		['a pixel ID that is no number', { pixels: ['61', 'x'] }, /Pixel Names or IDs .*positive/],
+		[
+			'a geo row without its URL',
+			{ geotarget: rows({ location: 'Canada', link: '' }) },
+			/Geo .*row 1/,
+		],
+		[
+			'a device row without its device',
+			{ devicetarget: rows({ link: 'https://a.example' }) },
+			/Device/,
+		],
+		[
+			'a target URL without http(s)',
+			{ languagetarget: rows({ language: 'fr', link: 'fr.ex' }) },
+			/Dest/,
+		],
+		[
+			'a parameter without its value',
+			{ parameters: { parameter: [{ name: 'u', value: ' ' }] } },
+			/row 1/,
+		],
+		[
+			'a deep link without http(s)',
+			{ deeplink: { apps: { apple: 'itms://app' } } },
+			/Deep Links apple/,
+		],
+	])('refuses %s before sending', async (_what, fields, message) => {
+		const more = 'url' in fields ? fields : { additionalFields: fields };
+		await create.expectRefused(more, message);
+	});
+
+	test("fails with the service's words for a field the plan lacks", async () => {
+		const refused = { error: 1, message: 'Your plan does not include geo targeting.' };
+		mockEndpoint('POST', '/api/url/add', refused);
+
+		const result = await runNode({ parameters: create.parameters() });
+
+		expect(result.error?.message).toBe('Your plan does not include geo targeting.');
+	});
+});
+
+describe('link: update', () => {
+	const parameters = link('update', { linkId: rl('91'), url: DESTINATION });
+	const answer = { error: 0, id: 91, short: summer.shorturl };
+	const update = operation('PUT /api/url/:linkId/update', parameters, answer);
+
+	test('sends the URL with the fields; outputs the short URL as `shorturl`', async () => {
+		const { body, output } = await update.send({ updateFields: { description: 'July' } });
+
+		expect(body).toEqual({ url: DESTINATION, description: 'July' });
+		expect(output).toEqual([{ id: 91, shorturl: summer.shorturl }]);
+	});
+
+	test('refuses an update without the URL before sending', async () => {
+		await update.expectRefused({ url: '' }, /URL/, /required/);
+	});
+
+	itBehavesLike.anOperationOnOneRecord(update, {
+		label: 'Link ID',
+		answer: (id) => ({ error: 0, id, short: summer.shorturl }),
+		output: (id) => ({ id, shorturl: summer.shorturl }),
+	});
+});
+
+describe('link: delete', () => {
+	itBehavesLike.aDeleteOperation('link', 'DELETE /api/url/:linkId/delete', 'Link ID');
+});

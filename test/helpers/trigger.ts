@@ -179,6 +179,7 @@ const COLLECTION_KEYS: Array<[RegExp, string]> = [
 	[/^\/api\/domains$/, 'domains'],
 	[/^\/api\/splash$/, 'splash'],
 	[/^\/api\/overlay$/, 'cta'],
+	[/^\/api\/urls$/, 'urls'],
 ];
 
 /**
@@ -251,5 +252,18 @@ export const qrCodes = (ids: number[], scans: (id: number) => number = () => 0) 
 		link: `https://links.example.test/qr/q${id}`,
 		scans: scans(id),
 		name: `QR code ${id}`,
+		date: minutesAfter2024(id),
+	}));
+
+/** Short links with these IDs (dated in ID order), with the clicks given (or 0). */
+export const links = (ids: number[], clicks: (id: number) => number = () => 0) =>
+	ids.map((id) => ({
+		id,
+		alias: `l${id}`,
+		shorturl: `https://go.example.test/l${id}`,
+		longurl: `https://example.com/article/${id}`,
+		clicks: clicks(id),
+		title: `Article ${id}`,
+		description: '',
 		date: minutesAfter2024(id),
 	}));

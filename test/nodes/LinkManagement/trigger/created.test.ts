@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { expectNoRequestSent, expr, rl, TEST_API_KEY } from '../../../helpers';
 import { minutesAfter2024 } from '../../../helpers/fixtures';
 import { range } from '../../../helpers/pages';
-import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
+import { activeTrigger, fakeService, idsOf, links, qrCodes } from '../../../helpers/trigger';
 
 const LINKS = 'https://links.example.test';
 const RECORDS: Array<[string, string, (id: number) => IDataObject]> = [
@@ -60,6 +60,7 @@ const RECORDS: Array<[string, string, (id: number) => IDataObject]> = [
 		'/api/overlay',
 		(id) => ({ id, type: 'message', name: `Overlay ${id}`, date: minutesAfter2024(id) }),
 	],
+	['linkCreated', '/api/urls', (id) => links([id])[0]],
 ];
 
 describe.each(RECORDS)('%s (GET %s)', (event, path, record) => {

@@ -6,7 +6,7 @@
 import { rl } from '../../../helpers';
 import { minutesAfter2024 } from '../../../helpers/fixtures';
 import { range } from '../../../helpers/pages';
-import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
+import { activeTrigger, fakeService, idsOf, links, qrCodes } from '../../../helpers/trigger';
 
 test('the most recent record (by date), whatever the order of the list', async () => {
 	const pixel = (id: number, minutes: number) => ({
@@ -115,6 +115,15 @@ test.each([
 		'/api/qr',
 		qrCodes([1, 2], () => 499),
 		/No QR code has reached 500 scans yet/,
+	],
+	['linkCreated', {}, '/api/urls', [], /There is no link yet/],
+	['linkClicked', {}, '/api/urls', links([1, 2]), /No link has been clicked yet/],
+	[
+		'linkClicksReached',
+		{ threshold: 500 },
+		'/api/urls',
+		links([1, 2], () => 499),
+		/No link has reached 500 clicks yet/,
 	],
 ])(
 	'%s with nothing to show fails with a clear message',

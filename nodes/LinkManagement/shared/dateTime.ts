@@ -35,7 +35,8 @@ function wallTimeAt(instant: number, timezone: string): WallTime {
 			minute: '2-digit',
 			second: '2-digit',
 		}).formatToParts(new Date(instant));
-	} catch {
+	} catch (error) {
+		if (timezone === 'UTC') throw error;
 		return wallTimeAt(instant, 'UTC');
 	}
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
@@ -89,9 +90,12 @@ export function serviceDateTime(
 	}
 	const offset = match[7];
 	if (!offset) return { written: written(wall), instant: instantOf(wall, timezone) };
-	const sign = offset.toUpperCase() === 'Z' ? 0 : offset.startsWith('-') ? -1 : 1;
-	const [hours, minutes] = [offset.slice(1, 3), offset.slice(-2)].map(Number);
-	const instant = asUtc(wall) - sign * (hours * 60 + minutes) * 60_000;
+	const offsetMinutes =
+		offset.toUpperCase() === 'Z'
+			? 0
+			: (offset.startsWith('-') ? -1 : 1) *
+				(Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
+	const instant = asUtc(wall) - offsetMinutes * 60_000;
 	return { written: written(wallTimeAt(instant, timezone)), instant };
 }
 

@@ -124,7 +124,10 @@ export const imageAddress: Converter = (value, label) => {
 /** One or more IDs (a list, or text separated by commas), each a positive whole number. */
 export const positiveWholeNumbers: Converter = (value, label) => {
 	const given = Array.isArray(value) ? value : text(value).split(',');
-	const ids = given.filter((id) => text(id) !== '').map((id) => positiveWholeNumber(id, label));
+	const ids = given
+		.map((id) => text(id))
+		.filter((id) => id !== '')
+		.map((id) => positiveWholeNumber(id, label));
 	return [...new Set(ids)];
 };
 

@@ -6,27 +6,19 @@ import { CSS_NAMED_COLORS } from '../../../../nodes/LinkManagement/shared/cssCol
 import {
 	emailAddress,
 	httpUrl,
-	InputError,
+	imageAddress,
 	nonEmptyText,
 	oneOf,
+	pathSegment,
 	positiveWholeNumber,
+	positiveWholeNumbers,
 	toBoolean,
 	toHexColor,
 	toRgbColor,
 } from '../../../../nodes/LinkManagement/shared/validation';
 import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
 import { NOT_POSITIVE_WHOLE_NUMBERS } from '../../../helpers/fixtures';
-
-/** Runs `check` and returns the InputError message it throws. */
-function refusal(check: () => unknown): string {
-	try {
-		check();
-	} catch (error) {
-		expect(error).toBeInstanceOf(InputError);
-		return (error as Error).message;
-	}
-	throw new Error('expected the value to be refused');
-}
+import { refusal } from '../../../helpers/inputError';
 
 /** A color conversion: `toColor` sends each value as the color beside it. */
 function itSendsColors(
@@ -82,6 +74,53 @@ describe('positiveWholeNumber', () => {
 	])('refuses %j, naming the field and what is expected', (value) => {
 		expectRefused(positiveWholeNumber, value, 'Campaign ID', /positive whole number/);
 	});
+});
+
+describe('positiveWholeNumbers (pixels)', () => {
+	test.each([
+		[
+			['61', 62, ' 63 '],
+			[61, 62, 63],
+		],
+		['61, 62,61', [61, 62]],
+		['', []],
+	])('reads %j as %j', (value, ids) => {
+		expect(positiveWholeNumbers(value, 'Pixels')).toEqual(ids);
+	});
+
+	test('refuses a list with an ID that is no positive whole number, naming it', () => {
+		expect(refusal(() => positiveWholeNumbers('61, x', 'Pixels'))).toMatch(/^Pixels .* "x"/);
+	});
+});
+
+describe('pathSegment (a short link alias)', () => {
+	test.each(['summer-sale', 'Q3_2026', 'a.b', 'café'])('takes %j', (alias) => {
+		expect(pathSegment(` ${alias} `, 'Alias')).toBe(alias);
+	});
+
+	test.each([
+		['summer sale', 'a space'],
+		['a/b', '"/"'],
+		['a?b', '"?"'],
+		['a#b', '"#"'],
+		['a%20b', '"%"'],
+		['a\\b', '"\\"'],
+	])('refuses %j: it contains %s', (alias, what) => {
+		expect(refusal(() => pathSegment(alias, 'Alias'))).toContain(`it contains ${what}`);
+	});
+});
+
+describe('imageAddress (a logo, a preview image)', () => {
+	test.each(['https://e.example/a.png', 'http://e.example/b.JPG'])('takes %j', (url) => {
+		expect(imageAddress(url, 'Logo')).toBe(url);
+	});
+
+	test.each(['https://e.example/a.gif', 'e.example/a.png', 'https://e.example/png'])(
+		'refuses %j',
+		(url) => {
+			expect(refusal(() => imageAddress(url, 'Logo'))).toMatch(/^Logo must be .*\.png or \.jpg/);
+		},
+	);
 });
 
 describe('oneOf', () => {

@@ -4,6 +4,7 @@
  */
 import {
 	createForumPixel,
+	expectNoRequestSent,
 	expectRefused,
 	mockEndpoint,
 	runNode,
@@ -70,6 +71,25 @@ describe('refused Base URLs', () => {
 	])('refuses %j before any request: the Base URL must be http(s)', async (baseUrl) => {
 		const refused = { parameters: getAccount, credentials: credentials(baseUrl) };
 		await expectRefused(refused, 'Base URL', /http\(s\)/);
+	});
+
+	test.each([
+		'https://admin:s3cret-pass@links.example.com',
+		' https://admin:s3cret-pass@links.example.com/api/ ',
+		'https://admin:s3cret-pass/x@links.example.com',
+		'https://admin:s3cret%2Dpass@links.example.com',
+	])('refuses %j without showing its password', async (baseUrl) => {
+		const result = await runNode({
+			parameters: getAccount,
+			credentials: credentials(baseUrl),
+			continueOnFail: true,
+		});
+
+		const shown = JSON.stringify([result.error, result.items]);
+		expect(result.items[0].json.error).toMatch(/Base URL .* no user name or password/);
+		expect(shown).toContain('https://***@links.example.com');
+		expect(shown).not.toMatch(/s3cret|admin/);
+		expectNoRequestSent();
 	});
 
 	test('a refused Base URL is reported for a write operation too, before any request', async () => {

@@ -1,6 +1,6 @@
 /**
  * What counts as a rate limit, and how its state is kept: only an answer that says so (HTTP
- * 429, a body whose `error` is 429 or whose message says too many requests) is waited out and
+ * 429, a body whose `error` is 429 or whose message says the rate limit was hit) is waited out and
  * sent again, a POST included; any other error fails the item at once, whatever the
  * X-RateLimit-* headers say. Odd reset times never hold a credential back.
  */
@@ -35,6 +35,16 @@ describe('a rate limit is an answer that says so; sent again, a POST too', () =>
 		[
 			'an error whose message says too many requests',
 			[200, { error: 1, message: 'Too many requests' }],
+		],
+		[
+			'HTTP 200, Remaining 0 and "Rate limit exceeded."',
+			[200, { error: 1, message: 'Rate limit exceeded.' }, { 'X-RateLimit-Remaining': '0' }],
+		],
+		['"API rate limit reached"', [200, { error: 1, message: 'API rate limit reached, wait.' }]],
+		['"You have been rate limited"', [200, { error: 1, message: 'You have been rate limited' }]],
+		[
+			'"You have exceeded the rate limit"',
+			[200, { error: 1, message: 'You have exceeded the rate limit.' }],
 		],
 	] as Array<[string, Reply]>)('%s', async (_, refusal) => {
 		const { arrivals } = replyInTurn('POST', '/api/pixel/add', [() => refusal, () => created]);
@@ -79,6 +89,21 @@ describe('any other error fails the item at once with the service message, sent 
 		expect(result.error?.message).toBe('Database unavailable.');
 		expect(arrivals).toHaveLength(1);
 	});
+
+	test.each(['You have reached your link limit.', 'Monthly quota exceeded.'])(
+		'%j (another limit) with Remaining 0 fails at once, sent once',
+		async (message) => {
+			const { arrivals } = replyInTurn('POST', '/api/pixel/add', [
+				(now) => [200, { error: 1, message }, spent(now)],
+				() => created,
+			]);
+
+			const result = await runNode({ parameters: createForumPixel });
+
+			expect(result.error?.message).toBe(message);
+			expect(arrivals).toHaveLength(1);
+		},
+	);
 
 	test('a DELETE of a missing record with Remaining 0 is not retried as if rate limited', async () => {
 		const { arrivals } = replyInTurn('DELETE', '/api/pixel/77/delete', [

@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Converter } from './validation';
-import { guard, nonEmptyText } from './validation';
+import { guard, nonEmptySecret, nonEmptyText, oneOf } from './validation';
 
 /**
  * A field whose value is sent in the request (the JSON body, or the query of a list) under its
@@ -195,3 +195,35 @@ export function nameField(what: string, placeholder: string, required: boolean):
 		description: `Name of the ${what}`,
 	});
 }
+
+/**
+ * A choice among fixed values: offered by name, checked (a value from an expression must be one
+ * of them) and sent as its value, or as the word the service uses for it where that differs.
+ */
+export function choiceField(
+	property: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { default: string },
+	choices: Array<[name: string, value: string, sentAs?: string]>,
+	key?: string,
+): BodyField {
+	const sent = Object.fromEntries(choices.map(([, value, sentAs]) => [value, sentAs ?? value]));
+	const known = oneOf(Object.keys(sent));
+	return bodyField(
+		{ ...property, type: 'options', options: choices.map(([name, value]) => ({ name, value })) },
+		(value, label) => sent[known(value, label) as string],
+		key,
+	);
+}
+
+/** A password, sent exactly as typed (spaces can be part of it). */
+export const passwordField = (description: string): BodyField =>
+	bodyField(
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description,
+		},
+		nonEmptySecret,
+	);

@@ -97,7 +97,7 @@ export const matchOn =
 export function matchOnField(
 	what: string,
 	byDefault: string,
-	options: Array<{ name: string; value: string; description: string }>,
+	choices: Array<[label: string, value: string]>,
 ): INodeProperties {
 	return {
 		displayName: 'Match On',
@@ -106,7 +106,11 @@ export function matchOnField(
 		noDataExpression: true,
 		default: byDefault,
 		description: `Which value finds the ${what} to update`,
-		options,
+		options: choices.map(([label, value]) => ({
+			name: label,
+			value,
+			description: `The ${what} with the same ${label.toLowerCase()} is updated`,
+		})),
 	};
 }
 

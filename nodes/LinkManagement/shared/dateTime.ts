@@ -21,24 +21,28 @@ interface WallTime {
 
 const asUtc = (t: WallTime) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 
-/** The wall time an instant shows in a time zone (UTC when the zone is unknown). */
-function wallTimeAt(instant: number, timezone: string): WallTime {
-	let parts: Intl.DateTimeFormatPart[];
+const PARTS: Intl.DateTimeFormatOptions = {
+	hourCycle: 'h23',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+};
+
+/** Wall times in a time zone; in UTC when the zone is unknown. */
+function formatIn(timezone: string): Intl.DateTimeFormat {
 	try {
-		parts = new Intl.DateTimeFormat('en-US', {
-			timeZone: timezone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		}).formatToParts(new Date(instant));
-	} catch (error) {
-		if (timezone === 'UTC') throw error;
-		return wallTimeAt(instant, 'UTC');
+		return new Intl.DateTimeFormat('en-US', { ...PARTS, timeZone: timezone });
+	} catch {
+		return new Intl.DateTimeFormat('en-US', { ...PARTS, timeZone: 'UTC' });
 	}
+}
+
+/** The wall time an instant shows in a time zone. */
+function wallTimeAt(instant: number, timezone: string): WallTime {
+	const parts = formatIn(timezone).formatToParts(new Date(instant));
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
 	return {
 		year: part('year'),

@@ -1,6 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { DownloadFacts } from './operation';
+import type {
+	DownloadFacts,
+	OperationDefinition,
+	OperationRequest,
+	PathParameter,
+} from './operation';
+import { withStatistics } from './statistics';
 import { InputError, oneOf, parseHttpUrl, positiveWholeNumber, text } from './validation';
 
 /**
@@ -64,5 +70,30 @@ export function qrImageDownload(addressField: string, path: string, prefix: stri
 				binaryField,
 			};
 		},
+	};
+}
+
+/**
+ * A "Download QR Image" operation: reads the record (`request`), then its file from the address
+ * in `addressField` below `path`.
+ */
+export function downloadImageOperation(spec: {
+	action: string;
+	description: string;
+	request: OperationRequest;
+	locator: INodeProperties;
+	pathParameters: Record<string, PathParameter>;
+	addressField: string;
+	path: string;
+	prefix: string;
+}): OperationDefinition {
+	const { action, description, request, locator, pathParameters } = spec;
+	return {
+		option: { name: 'Download QR Image', value: 'downloadImage', action, description },
+		request,
+		fields: [locator, ...qrImageFields],
+		pathParameters,
+		output: withStatistics,
+		download: qrImageDownload(spec.addressField, spec.path, spec.prefix),
 	};
 }

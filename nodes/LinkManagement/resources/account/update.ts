@@ -1,6 +1,6 @@
-import { bodyField, updateFields } from '../../shared/bodyFields';
+import { bodyField, passwordField, updateFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
-import { emailAddress, nonEmptySecret } from '../../shared/validation';
+import { emailAddress } from '../../shared/validation';
 
 export const update: OperationDefinition = {
 	option: {
@@ -24,17 +24,7 @@ export const update: OperationDefinition = {
 					},
 					emailAddress,
 				),
-				bodyField(
-					{
-						displayName: 'Password',
-						name: 'password',
-						type: 'string',
-						typeOptions: { password: true },
-						default: '',
-						description: 'New password of the account. It is never returned.',
-					},
-					nonEmptySecret,
-				),
+				passwordField('New password of the account. It is never returned.'),
 			],
 			{ atLeastOne: true },
 		),

@@ -1,19 +1,14 @@
-import type { OperationDefinition } from '../../shared/operation';
-import { qrImageDownload, qrImageFields } from '../../shared/qrImage';
-import { withStatistics } from '../../shared/statistics';
+import { downloadImageOperation } from '../../shared/qrImage';
 import { linkIdLocator, linkIdParameter } from './locator';
 
-export const downloadImage: OperationDefinition = {
-	option: {
-		name: 'Download QR Image',
-		value: 'downloadImage',
-		action: 'Download the QR image of a short link',
-		description:
-			'Get the QR code of a short link as a PNG or SVG file in a binary field, to send by e-mail, store or print',
-	},
+export const downloadImage = downloadImageOperation({
+	action: 'Download the QR image of a short link',
+	description:
+		'Get the QR code of a short link as a PNG or SVG file in a binary field, to send by e-mail, store or print',
 	request: { method: 'GET', path: '/url/:linkId' },
-	fields: [linkIdLocator, ...qrImageFields],
+	locator: linkIdLocator,
 	pathParameters: { linkId: linkIdParameter },
-	output: withStatistics,
-	download: qrImageDownload('shorturl', '/qr/download', 'link'),
-};
+	addressField: 'shorturl',
+	path: '/qr/download',
+	prefix: 'link',
+});

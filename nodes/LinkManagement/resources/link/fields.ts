@@ -1,14 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../../shared/bodyFields';
-import { bodyField, textField } from '../../shared/bodyFields';
+import { bodyField, choiceField, passwordField, textField } from '../../shared/bodyFields';
 import { futureDateTime } from '../../shared/dateTime';
 import {
 	httpUrl,
 	imageAddress,
 	InputError,
-	nonEmptySecret,
-	oneOf,
 	pathSegment,
 	positiveWholeNumber,
 	positiveWholeNumbers,
@@ -48,8 +46,6 @@ const accountChoice = (displayName: string, name: string, method: string, what: 
 		positiveWholeNumber,
 	);
 
-const REDIRECT_TYPES = ['direct', 'frame', 'splash'];
-
 export const linkFields: BodyField[] = [
 	textField(
 		{
@@ -86,17 +82,7 @@ export const linkFields: BodyField[] = [
 		},
 		futureDateTime,
 	),
-	bodyField(
-		{
-			displayName: 'Password',
-			name: 'password',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: 'Visitors must enter it before they are sent on',
-		},
-		nonEmptySecret,
-	),
+	passwordField('Visitors must enter it before they are sent on'),
 	bodyField(
 		{
 			displayName: 'Pixel Names or IDs',
@@ -128,34 +114,30 @@ export const linkFields: BodyField[] = [
 		name: 'metatitle',
 		description: 'The title shown where the link is shared',
 	}),
-	bodyField(
+	choiceField(
 		{
 			displayName: 'Redirect Type',
 			name: 'type',
-			type: 'options',
 			default: 'direct',
 			description: 'How visitors reach the destination (or choose a CTA Overlay instead)',
-			options: [
-				{ name: 'Direct', value: 'direct' },
-				{ name: 'Frame', value: 'frame' },
-				{ name: 'Splash Page', value: 'splash' },
-			],
 		},
-		oneOf(REDIRECT_TYPES),
+		[
+			['Direct', 'direct'],
+			['Frame', 'frame'],
+			['Splash Page', 'splash'],
+		],
 	),
-	bodyField(
+	choiceField(
 		{
 			displayName: 'Status',
 			name: 'status',
-			type: 'options',
 			default: 'private',
 			description: 'Whether the link is listed publicly',
-			options: [
-				{ name: 'Private', value: 'private' },
-				{ name: 'Public', value: 'public' },
-			],
 		},
-		oneOf(['public', 'private']),
+		[
+			['Private', 'private'],
+			['Public', 'public'],
+		],
 	),
 	...targetingFields,
 ];

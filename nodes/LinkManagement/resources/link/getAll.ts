@@ -1,9 +1,5 @@
-import { bodyField, queryFilters, textField } from '../../shared/bodyFields';
+import { bodyField, choiceField, queryFilters, textField } from '../../shared/bodyFields';
 import { getManyOperation } from '../../shared/commonOperations';
-import { oneOf } from '../../shared/validation';
-
-/** The service names "most clicked first" `click`. */
-const ORDER_SENT: Record<string, string> = { date: 'date', clicks: 'click' };
 
 export const getAll = getManyOperation({
 	path: '/urls',
@@ -26,18 +22,18 @@ export const getAll = getManyOperation({
 				undefined,
 				'short',
 			),
-			bodyField(
+			choiceField(
 				{
 					displayName: 'Order By',
 					name: 'order',
-					type: 'options',
 					default: 'date',
-					options: [
-						{ name: 'Date (Newest First)', value: 'date' },
-						{ name: 'Clicks (Most First)', value: 'clicks' },
-					],
+					description: 'Which links first',
 				},
-				(value, label) => ORDER_SENT[oneOf(Object.keys(ORDER_SENT))(value, label) as string],
+				[
+					['Date (Newest First)', 'date'],
+					// The service names "most clicked first" `click`.
+					['Clicks (Most First)', 'clicks', 'click'],
+				],
 			),
 			{
 				...textField({

@@ -11,12 +11,8 @@ export const upsert = upsertOperation(
 	'alias or destination URL',
 	[
 		matchOnField('short link', 'alias', [
-			{ name: 'Alias', value: 'alias', description: 'The link with the same alias is updated' },
-			{
-				name: 'URL',
-				value: 'url',
-				description: 'The link to the same destination URL is updated',
-			},
+			['Alias', 'alias'],
+			['URL', 'url'],
 		]),
 		sentInBody(
 			textField(

@@ -9,8 +9,8 @@ export const upsert = upsertOperation(
 	'name or tag',
 	[
 		matchOnField('pixel', 'name', [
-			{ name: 'Name', value: 'name', description: 'The pixel with the same name is updated' },
-			{ name: 'Tag', value: 'tag', description: 'The pixel with the same tag is updated' },
+			['Name', 'name'],
+			['Tag', 'tag'],
 		]),
 		...create.fields,
 	],

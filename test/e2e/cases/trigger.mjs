@@ -2,9 +2,9 @@
 // trigger examples and one workflow per other event (made from the trigger nodes of
 // workflows/trigger-events.json) are activated; once n8n has made each trigger's first poll (which
 // records what exists and emits nothing), records are created, scans raised and short links
-// visited in the sandbox, and the next poll cycle — n8n polls at most once a minute ("Every Minute", at a random second
-// per trigger) — must turn them into executions with the expected items, each record once. So the
-// case waits about one poll cycle, at most 150 s.
+// visited in the sandbox, and the next poll cycle — n8n polls at most once a minute ("Every
+// Minute", at a random second per trigger) — must turn them into executions with the expected
+// items, each record once. So the case waits about one poll cycle, at most 150 s.
 import assert from 'node:assert/strict';
 
 import { loadWorkflow, prepareWorkflow } from '../lib/workflows.mjs';
@@ -74,7 +74,7 @@ const outputs = (executions, node) =>
 		);
 
 export const triggerCase = {
-	name: 'trigger (examples + every event): active workflows poll the sandbox; new records and scans become executions, each once',
+	name: 'trigger (examples + every event): active workflows poll the sandbox; new records, scans and clicks become executions, each once',
 	file: TRIGGER_EXAMPLES[0],
 	files: TRIGGER_EXAMPLES.slice(1),
 	async check({ n8n, sandbox, apiKey, credential }) {

@@ -11,14 +11,16 @@ import { timed } from './report.mjs';
 import {
 	BROWSER_ARTIFACTS,
 	CREDENTIAL,
+	LINK_CREATE_IMAGE,
 	PICKER_IMAGE,
+	QR_IMAGE_OUTPUT_IMAGE,
 	README_IMAGE,
 	TRIGGER_IMAGE,
 	UPDATE_README_IMAGE,
 } from './settings.mjs';
 
 export const EDITOR_CHECK =
-	'editor in chromium: every resource and operation, the 5 ID pickers, an imported example';
+	'editor in chromium: every resource and operation, the 6 ID pickers, a QR image, Link › Create, an imported example';
 
 const AI_EXAMPLE = 'examples/ai-agent-link-manager.json';
 
@@ -58,6 +60,8 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 			},
 			pickerNames: idPickerNames(sandbox.store),
 			pickerImage: picture(PICKER_IMAGE),
+			qrImageImage: picture(QR_IMAGE_OUTPUT_IMAGE),
+			linkCreateImage: picture(LINK_CREATE_IMAGE),
 			openWorkflow: aiExample && toolNodesOf(loadWorkflow(aiExample.file)),
 			openTrigger: serverCases.includes(triggerCase) && {
 				id: loadWorkflow(triggerCase.file).id,
@@ -79,6 +83,6 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 		.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`)
 		.join(', ');
 	return {
-		note: `${res.resources} resources, ${res.operations} operations${res.triggerTest ? `; trigger: Fetch Test Event ${res.triggerTest} item` : ''}; ID pickers (listed→filtered→picked): ${pickers}; Execute step: ${res.executedItems} items; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
+		note: `${res.resources} resources, ${res.operations} operations${res.triggerTest ? `; trigger: Fetch Test Event ${res.triggerTest} item` : ''}; ID pickers (listed→filtered→picked): ${pickers}; Link › Create: ${res.linkFields} Additional Fields; Execute step: ${res.executedItems} items, then ${res.qrImage}; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
 	};
 }

@@ -4,7 +4,7 @@
 //   node test/e2e/browser.mjs [--url http://127.0.0.1:5678] [--email ...] [--password ...]
 //
 // This file: chromium, the login, and the checks in their order (each in browser/: node-panel,
-// id-pickers, workflows; what the editor must show in expected.mjs, the page's helpers in
+// id-pickers, workflows, link-steps; what the editor must show in expected.mjs, the page's helpers in
 // editor-page.mjs).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { editorPage } from './browser/editor-page.mjs';
 import { expectedFromNode } from './browser/expected.mjs';
 import { checkIdPickers } from './browser/id-pickers.mjs';
+import { downloadQrImage, showLinkCreate } from './browser/link-steps.mjs';
 import { checkNodePanel } from './browser/node-panel.mjs';
 import {
 	executeStep,
@@ -42,11 +43,12 @@ const CHROMIUM_ARGS = [
 
 /**
  * Logs in, opens a new workflow, finds "Link Management" in the node panel, adds it and checks the
- * Resource and every Operation dropdown, checks the five "From List" ID pickers (open, filter, pick),
- * runs QR Code › Get Many with "Execute step", and optionally imports an example file through the
- * editor and runs it, and opens a saved AI agent workflow. Screenshots go to artifactsDir;
- * readmeImage (optional) gets the node panel with the QR Code › Get Many output, pickerImage the
- * QR Code picker, open and filtered.
+ * Resource and every Operation dropdown, checks the six "From List" ID pickers (open, filter, pick),
+ * shows Link › Create, runs QR Code › Get Many and QR Code › Download QR Image (its file in the
+ * Binary view) with "Execute step", and optionally imports an example file through the editor
+ * and runs it, and opens a saved AI agent workflow. Screenshots go to artifactsDir; readmeImage
+ * (optional) gets the node panel with the QR Code › Get Many output, pickerImage the QR Code
+ * picker, open and filtered, qrImageImage the downloaded file, linkCreateImage Link › Create.
  */
 export async function checkEditor({
 	baseUrl,
@@ -55,9 +57,11 @@ export async function checkEditor({
 	artifactsDir,
 	readmeImage,
 	importExample, // { file, node, credentialName, items }: import through the editor and run it
-	idPickers = true, // check the five "From List" ID pickers (ID_PICKERS)
+	idPickers = true, // check the six "From List" ID pickers (ID_PICKERS)
 	pickerNames, // { [field]: names the list must show } (idPickerNames(store)); without it, only their form is checked
 	pickerImage, // optional: where to copy the screenshot of the QR code picker (docs/images/id-picker.png)
+	qrImageImage, // optional: where to copy the screenshot of the downloaded QR image (docs/images/qr-image-output.png)
+	linkCreateImage, // optional: where to copy the screenshot of Link › Create (docs/images/link-create.png)
 	openWorkflow, // { id, tools: [node names] }: a saved workflow whose tool nodes must show without issues
 	openTrigger, // { id, node, subtitle, latest }: a saved trigger workflow; "Fetch Test Event" must show `latest`
 	triggerImage, // optional: where to copy the screenshot of the trigger node (docs/images/trigger-in-editor.png)
@@ -94,11 +98,13 @@ export async function checkEditor({
 		await editor.newWorkflow(baseUrl);
 		await editor.screenshot('new-workflow');
 		const operations = await checkNodePanel(editor, expected, log);
-		// The five ID pickers, on the same node (each resource change resets its parameters).
+		// The six ID pickers, on the same node (each resource change resets its parameters).
 		const pickers = idPickers
 			? await checkIdPickers(editor, { pickerNames, pickerImage, log })
 			: [];
+		const linkFields = await showLinkCreate(editor, { image: linkCreateImage, log });
 		const items = await executeStep(editor, { readmeImage, log });
+		const qrImage = await downloadQrImage(editor, { qrCodeId: 3, image: qrImageImage, log });
 		const imported = importExample
 			? await importAndRun(editor, { baseUrl, example: importExample, log })
 			: undefined;
@@ -114,6 +120,8 @@ export async function checkEditor({
 			operations,
 			pickers,
 			executedItems: items,
+			qrImage,
+			linkFields: linkFields.length,
 			imported,
 			aiTools,
 		};
@@ -131,18 +139,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		const i = process.argv.indexOf(`--${name}`);
 		return i > 0 ? process.argv[i + 1] : fallback;
 	};
+	/** With --readme-image: the README's picture `file` in docs/images/. */
+	const readmePicture = (file) =>
+		process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', file) : undefined;
 	const started = Date.now();
 	const result = await checkEditor({
 		baseUrl: arg('url', 'http://127.0.0.1:5678'),
 		email: arg('email', OWNER.email),
 		password: arg('password', OWNER.password),
 		artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
-		readmeImage: process.argv.includes('--readme-image')
-			? path.join(REPO, 'docs', 'images', 'node-in-editor.png')
-			: undefined,
-		pickerImage: process.argv.includes('--readme-image')
-			? path.join(REPO, 'docs', 'images', 'id-picker.png')
-			: undefined,
+		readmeImage: readmePicture('node-in-editor.png'),
+		pickerImage: readmePicture('id-picker.png'),
+		qrImageImage: readmePicture('qr-image-output.png'),
+		linkCreateImage: readmePicture('link-create.png'),
 		log: (...a) => console.log('[browser]', ...a),
 	});
 	console.log(

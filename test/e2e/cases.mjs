@@ -2,27 +2,34 @@
 //
 //   CASES          run with `n8n execute`: the example workflows users import (examples/) and the
 //                  e2e-only workflows (test/e2e/workflows/), each with assertions on the nodes'
-//                  output and on the sandbox's state (cases/workflow-cases.mjs)
+//                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
+//                  cases/links.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
 //                  example and the trigger (cases/ai-agent.mjs, cases/trigger.mjs)
-//   OPERATIONS     the node's 28 operations, which the CASES' workflows must use all of
+//   OPERATIONS     the node's 41 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
 // with `profile: 'family'` (the bulk and Return All ones) run against a sandbox that answers as
 // real installations do (test/sandbox/README.md), the others against the reference's answers.
 import { aiAgentCase } from './cases/ai-agent.mjs';
+import { BEHAVIOUR_CASES } from './cases/behaviour.mjs';
+import { EXAMPLE_CASES } from './cases/examples.mjs';
+import { LINK_CASES } from './cases/links.mjs';
+import { RESOURCE_CASES } from './cases/resources.mjs';
 import { triggerCase } from './cases/trigger.mjs';
-import { WORKFLOW_CASES } from './cases/workflow-cases.mjs';
 import { loadWorkflow, operationsOf } from './lib/workflows.mjs';
 
 export { SEED } from './cases/sandbox-state.mjs';
 export { triggerCase } from './cases/trigger.mjs';
 
 /**
- * check(ctx) gets { out(node), itemPairing(node), ranNodes, sandbox, code, stdout, stderr, ms }:
- * the nodes' output items, the case's sandbox and how `n8n execute` ended.
+ * check(ctx) gets { out(node), binaries(node), itemPairing(node), ranNodes, runs, sandbox, code,
+ * stdout, stderr, ms }: the nodes' output items (their json, their binary fields), the case's
+ * sandbox and how `n8n execute` ended. A case with `runs: n` is executed n times without a reset
+ * between them; `runs` holds each execution's { out, binaries, …, requests } (the sandbox's log
+ * of its requests), the rest is the last one's.
  */
-export const CASES = WORKFLOW_CASES;
+export const CASES = [...EXAMPLE_CASES, ...RESOURCE_CASES, ...LINK_CASES, ...BEHAVIOUR_CASES];
 
 /**
  * check(ctx) gets { n8n, sandbox, apiKey, credential, workflow } (the workflow as imported). The
@@ -30,24 +37,35 @@ export const CASES = WORKFLOW_CASES;
  */
 export const SERVER_CASES = [aiAgentCase, triggerCase];
 
-/** The 28 operations of the node (node-interface.md), to check that the cases cover them all. */
+/** The 41 operations of the node (node-interface.md), to check that the cases cover them all. */
 export const OPERATIONS = {
 	account: ['get', 'update'],
-	campaign: ['getAll', 'create', 'assignLink', 'update', 'delete'],
+	campaign: ['getAll', 'create', 'assignLink', 'update', 'delete', 'upsert'],
 	splashPage: ['getAll'],
-	qrCode: ['getAll', 'get', 'create', 'update', 'delete'],
-	channel: ['getAll', 'getItems', 'create', 'assignItem', 'update', 'delete'],
-	pixel: ['getAll', 'create', 'update', 'delete'],
+	qrCode: ['getAll', 'get', 'create', 'update', 'delete', 'upsert', 'downloadImage'],
+	channel: ['getAll', 'getItems', 'create', 'assignItem', 'update', 'delete', 'upsert'],
+	pixel: ['getAll', 'create', 'update', 'delete', 'upsert'],
 	overlay: ['getAll'],
-	domain: ['getAll', 'create', 'update', 'delete'],
+	domain: ['getAll', 'create', 'update', 'delete', 'upsert'],
+	link: ['getAll', 'get', 'create', 'update', 'delete', 'upsert', 'downloadImage'],
 };
+/** How many: 41. */
+export const OPERATION_COUNT = Object.values(OPERATIONS).flat().length;
 
-/** The cases whose name or file contains `only` (E2E_ONLY), or all of them. */
+/**
+ * The cases whose name or file contains `only` (E2E_ONLY; several texts separated by commas: any
+ * of them), or all of them.
+ */
 export function selected(cases, only) {
-	return only ? cases.filter((c) => c.name.includes(only) || c.file.includes(only)) : cases;
+	const texts = (only ?? '')
+		.split(',')
+		.map((text) => text.trim())
+		.filter(Boolean);
+	if (!texts.length) return cases;
+	return cases.filter((c) => texts.some((text) => c.name.includes(text) || c.file.includes(text)));
 }
 
-/** Which of the 28 operations the cases' workflow files use; fails if one is missing. */
+/** Which of the 41 operations the cases' workflow files use; fails if one is missing. */
 export function checkCoverage(cases) {
 	const seen = new Set();
 	for (const c of cases)
@@ -57,8 +75,8 @@ export function checkCoverage(cases) {
 		ops.map((op) => `${resource}.${op}`),
 	);
 	const missing = all.filter((op) => !seen.has(op));
-	if (all.length !== 28)
-		throw new Error(`expected 28 operations in OPERATIONS, found ${all.length}`);
+	if (all.length !== 41)
+		throw new Error(`expected 41 operations in OPERATIONS, found ${all.length}`);
 	if (missing.length) throw new Error(`operations no workflow runs: ${missing.join(', ')}`);
 	return { note: `${all.length} operations in ${cases.length} workflows` };
 }

@@ -22,7 +22,10 @@ import {
 import { log, test, timed, timings } from './report.mjs';
 import { ARTIFACTS, BROWSER, CREDENTIAL, FAMILY_CREDENTIAL, KEEP, ONLY } from './settings.mjs';
 
-/** The output items (json) of a node in n8n's run data, and helpers for the checks. */
+/**
+ * The output items of a node in n8n's run data (`out`: their json, `binaries`: their binary
+ * fields as n8n keeps them: fileName, mimeType, fileSize …), and helpers for the checks.
+ */
 function outputOf(run) {
 	const runData = run?.data?.resultData?.runData ?? {};
 	const taskOf = (node) => {
@@ -32,12 +35,14 @@ function outputOf(run) {
 		if (tasks.length !== 1) throw new Error(`node "${node}" ran ${tasks.length} times`);
 		return tasks[0];
 	};
+	const items = (node) => {
+		const task = taskOf(node);
+		if (task.error) throw new Error(`node "${node}" failed: ${task.error.message}`);
+		return task.data?.main?.[0] ?? [];
+	};
 	return {
-		out(node) {
-			const task = taskOf(node);
-			if (task.error) throw new Error(`node "${node}" failed: ${task.error.message}`);
-			return (task.data?.main?.[0] ?? []).map((item) => item.json);
-		},
+		out: (node) => items(node).map((item) => item.json),
+		binaries: (node) => items(node).map((item) => item.binary),
 		itemPairing(node) {
 			return (taskOf(node).data?.main?.[0] ?? []).map((item) => item.pairedItem?.item);
 		},
@@ -144,21 +149,49 @@ async function importAll({ label, n8n, userFolder, sandbox, family, apiKey, case
 }
 
 /**
- * One workflow case: `n8n execute` of its imported workflow against a freshly reset sandbox (the
- * log kept in `artifacts`); unless the case expects a failure, the run succeeded and every Link
- * Management node ran; then the case's own checks. No output may hold the API key.
+ * One workflow case: `n8n execute` of its imported workflow against a freshly reset sandbox, as
+ * many times as the case's `runs` (default 1), without a reset between them (each log kept in
+ * `artifacts`); unless the case expects a failure, each run succeeded and every Link Management
+ * node ran; then the case's own checks, given the last run's output and, under `runs`, each
+ * run's output and the sandbox's log of the requests made during it. No output may hold the API
+ * key.
  */
 async function runWorkflowCase(c, { n8n, sandbox, apiKey, artifacts }) {
 	const wf = loadWorkflow(c.file);
 	sandbox.reset();
+	const runs = [];
+	let res;
+	for (let i = 1; i <= (c.runs ?? 1); i++) {
+		const before = sandbox.stats.requests;
+		const log = path.join(
+			artifacts,
+			`${path.basename(c.file, '.json')}${i > 1 ? `-${i}` : ''}.log`,
+		);
+		res = await executeOnce(wf, { n8n, apiKey, log, expectFailure: c.expectFailure });
+		const requests = sandbox.stats.log.filter((entry) => entry.n > before);
+		runs.push({ ...outputOf(res.run), requests, ms: res.ms });
+	}
+	const ctx = {
+		...outputOf(res.run),
+		runs,
+		sandbox,
+		code: res.code,
+		stdout: res.stdout,
+		stderr: res.stderr,
+		ms: res.ms,
+	};
+	const note = await c.check(ctx);
+	const times = runs.map((run) => fmtSec(run.ms)).join(' + ');
+	return { note: [`execute ${times}`, note?.note].filter(Boolean).join('; ') };
+}
+
+/** One `n8n execute` of `wf`, its output kept in the file `log`. */
+async function executeOnce(wf, { n8n, apiKey, log, expectFailure }) {
 	const res = await n8n.execute(wf.id);
-	fs.writeFileSync(
-		path.join(artifacts, `${path.basename(c.file, '.json')}.log`),
-		`${res.stdout}\n--- stderr\n${res.stderr}`,
-	);
+	fs.writeFileSync(log, `${res.stdout}\n--- stderr\n${res.stderr}`);
 	if (res.stdout.includes(apiKey) || res.stderr.includes(apiKey))
 		throw new Error('the API key appears in the output of n8n execute');
-	if (!c.expectFailure) {
+	if (!expectFailure) {
 		if (res.code !== 0 || !res.run) {
 			const error = res.run?.data?.resultData?.error;
 			throw new Error(
@@ -175,14 +208,5 @@ async function runWorkflowCase(c, { n8n, sandbox, apiKey, artifacts }) {
 		if (notRun.length)
 			throw new Error(`nodes that did not run: ${notRun.map((n) => n.name).join(', ')}`);
 	}
-	const ctx = {
-		...outputOf(res.run),
-		sandbox,
-		code: res.code,
-		stdout: res.stdout,
-		stderr: res.stderr,
-		ms: res.ms,
-	};
-	const note = await c.check(ctx);
-	return { note: [`execute ${fmtSec(res.ms)}`, note?.note].filter(Boolean).join('; ') };
+	return res;
 }

@@ -5,7 +5,7 @@
 //   npm run test:e2e                      both majors (installs n8n into the cache on first use)
 //   N8N_E2E_MAJOR=2 npm run test:e2e      one major (1, 2 or both)
 //   E2E_BROWSER=0                         skip the editor check in chromium
-//   E2E_ONLY=<text>                       only the cases whose name contains <text>
+//   E2E_ONLY=<text>[,<text>…]              only the cases whose name or file contains one of them
 //   E2E_KEEP=1                            keep the n8n user folders (paths are printed)
 //   E2E_UPDATE_README_IMAGE=1             rewrite docs/images/node-in-editor.png and id-picker.png (else only when missing)
 //   N8N_E2E_CACHE=<dir>                   where n8n is installed (default ~/.cache/n8n-nodes-link-management)
@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 
-import { CASES, checkCoverage, SEED } from './cases.mjs';
+import { CASES, checkCoverage, SEED, selected } from './cases.mjs';
 import { cleanup, makeTempDir, removeTempDir, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
 import { buildAndPack } from './lib/package.mjs';
@@ -34,7 +34,7 @@ async function main() {
 	for (const m of MAJORS)
 		if (!TARGETS[m]) throw new Error(`N8N_E2E_MAJOR must be 1, 2 or both (got ${MAJORS_ARG})`);
 
-	await test('coverage: the workflows use all 28 operations', () => checkCoverage(CASES));
+	await test('coverage: the workflows use all 41 operations', () => checkCoverage(CASES));
 
 	// Install what is missing (in parallel: mostly network and disk), then build and pack.
 	const installs = await timed('n8n install (cache)', () =>
@@ -66,11 +66,14 @@ async function main() {
 	});
 	log(`sandbox at ${sandbox.url} (30 requests per 2000 ms)`);
 	// The bulk and Return All cases: as real installations answer (no page cap, rate limit in
-	// the body, windows from the key's first request, system domains, orphaned channel items).
+	// the body, windows from the key's first request, system domains, orphaned channel items),
+	// but oldest first, as the reference lists: the cases compare lists with ascending IDs (the
+	// family lists newest first; the node's own tests cover that order).
 	const family = await startSandbox({
 		port: 0,
 		apiKey,
 		profile: 'family',
+		order: 'oldest',
 		rateLimit: 30,
 		rateWindowMs: 2000,
 		seed: SEED,
@@ -91,7 +94,8 @@ async function main() {
 	// npm run dev (n8n 2.x) stopped through npm, as `kill <pid of npm>` does: nothing of it may stay.
 	const devStops = 'npm run dev: SIGTERM to npm leaves no process and no port behind';
 	const v2 = MAJORS.indexOf(2);
-	if (v2 >= 0 && installs[v2].status === 'fulfilled' && (!ONLY || devStops.includes(ONLY)))
+	const stopCheck = selected([{ name: devStops, file: '' }], ONLY).length > 0;
+	if (v2 >= 0 && installs[v2].status === 'fulfilled' && stopCheck)
 		await test(devStops, async () => {
 			const { checkDevStops } = await import('./dev-stops.mjs');
 			return await timed('npm run dev until ready, then SIGTERM to npm', () => checkDevStops());

@@ -1,5 +1,5 @@
 // What the editor must show, worked out without a browser: the node's resources, operations and
-// actions as the built node (dist/) describes them, and the five "From List" ID pickers with the
+// actions as the built node (dist/) describes them, and the six "From List" ID pickers with the
 // names each must list for the sandbox's records.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import { REPO } from '../lib/sandbox.mjs';
 const require = createRequire(path.join(REPO, 'package.json'));
 
 /**
- * The five ID pickers ("From List" resource locators): an operation that shows each, a filter to type,
+ * The six ID pickers ("From List" resource locators): an operation that shows each, a filter to type,
  * and the record to pick (by ID; the first match of the filter when the service has no such record).
  */
 export const ID_PICKERS = [
@@ -38,13 +38,15 @@ export const ID_PICKERS = [
 		filter: 'brand5',
 		pickId: 5,
 	},
+	{ field: 'linkId', resource: 'Link', operation: 'Get', filter: 'link1', pickId: 12 },
 ];
 /** The picker whose open list is the README's picture (docs/images/id-picker.png). */
 export const README_PICKER = 'qrCodeId';
 
 /**
  * What each picker must list for the sandbox's records (`sandbox.store`), as the node names them:
- * "<name> (ID <id>)"; pixels also show their type, domains their address.
+ * "<name> (ID <id>)"; pixels also show their type, domains their address, links their alias and
+ * destination.
  */
 export function idPickerNames(store) {
 	const names = (records, label) => records.map((record) => `${label(record)} (ID ${record.id})`);
@@ -54,6 +56,7 @@ export function idPickerNames(store) {
 		channelId: names(store.channels.list(), (c) => c.name),
 		pixelId: names(store.pixels.list(), (p) => `${p.name} · ${p.type}`),
 		domainId: names(store.domains.list(), (d) => d.domain),
+		linkId: names(store.links.list(), (l) => `${l.alias} → ${l.longurl}`),
 	};
 }
 

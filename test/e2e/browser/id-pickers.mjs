@@ -1,4 +1,4 @@
-// The five "From List" ID pickers in the editor (ID_PICKERS), on the node the node panel added:
+// The six "From List" ID pickers in the editor (ID_PICKERS), on the node the node panel added:
 // each shows its operation's field in list mode, lists the service's records as the node names
 // them, narrows the list to a typed filter, and holds the picked record's ID.
 import assert from 'node:assert/strict';

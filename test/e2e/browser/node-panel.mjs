@@ -1,8 +1,9 @@
 // The node in the editor's node panel and its parameters: searching "Link Management" shows one
-// entry per name, the entry lists all 28 actions, and the node added from it offers every resource
+// entry per name, the entry lists all 41 actions, and the node added from it offers every resource
 // in its Resource dropdown and, for each, the operations the built node describes.
 import assert from 'node:assert/strict';
 
+import { OPERATION_COUNT } from '../cases.mjs';
 import { escape } from './editor-page.mjs';
 
 const CUSTOM_API_CALL = 'Custom API Call'; // n8n adds it to nodes whose credential it can reuse
@@ -99,7 +100,7 @@ export async function checkNodePanel(editor, expected, log) {
 		);
 		operations += offered.length;
 	}
-	assert.equal(operations, 28);
+	assert.equal(operations, OPERATION_COUNT);
 	log(`NDV: ${expected.resources.length} resources, ${operations} operations offered`);
 	return operations;
 }

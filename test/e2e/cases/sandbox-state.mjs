@@ -12,6 +12,7 @@ export const SEED = {
 	pixels: 11,
 	overlays: 7,
 	domains: 9,
+	links: 13,
 	channelItems: 14,
 };
 
@@ -20,7 +21,9 @@ export const count = (ctx, route) => ctx.sandbox.stats.byPath[route] ?? 0;
 /** Logged requests of a route, oldest first. */
 export const requests = (ctx, route) =>
 	ctx.sandbox.stats.log.filter((entry) => entry.route === route);
-const bodyOf = (entry) => JSON.parse(entry.body || '{}');
+export const bodyOf = (entry) => JSON.parse(entry.body || '{}');
+/** The query of a logged request, e.g. query(entry).get('page'). */
+export const query = (entry) => new URL(entry.url, 'http://x').searchParams;
 export const ids = (items) => items.map((item) => Number(item.id));
 export const noErrors = (items, what) =>
 	items.forEach((item, i) =>
@@ -77,4 +80,77 @@ export function checkDeleted(ctx, node, collection, id, idField) {
 	assert.equal(deleted.success, true);
 	if (idField) assert.equal(Number(deleted[idField]), id);
 	assert.equal(ctx.sandbox.store[collection].get(id), undefined);
+}
+
+/**
+ * A visitor's click on a short URL of the sandbox (no redirect followed): its status and where it
+ * sends the visitor.
+ */
+export async function visit(shortUrl, headers = {}) {
+	const res = await fetch(shortUrl, { redirect: 'manual', headers });
+	await res.arrayBuffer();
+	return { status: res.status, location: res.headers.get('location') };
+}
+
+/**
+ * A file in an item's binary field as n8n's run data keeps it (Download QR Image): its name and
+ * MIME type as given, its extension, and a size.
+ */
+export function checkFile(binary, field, { fileName, mimeType }) {
+	const file = binary?.[field];
+	assert.ok(file, `a file in the binary field "${field}" (binary: ${JSON.stringify(binary)})`);
+	assert.equal(file.fileName, fileName);
+	assert.equal(file.mimeType, mimeType);
+	assert.equal(file.fileExtension, fileName.split('.').pop());
+	assert.match(String(file.fileSize), /^\d+(\.\d+)? ?[kM]?B$/, `file size ${file.fileSize}`);
+	return file;
+}
+
+/**
+ * Download QR Image (`download`) of QR codes, then the stand-in Code node "Write file" of
+ * examples/qr-codes-to-files.json, which reads each file: per QR code a PNG of `size` pixels in
+ * the binary field `data`, named after it, fetched once from its public image address.
+ */
+export function checkPngFiles(ctx, download, size) {
+	const qrCodes = ctx.out(download);
+	const files = ctx.out('Write file');
+	assert.equal(files.length, qrCodes.length, 'one file per QR code');
+	qrCodes.forEach((qr, i) => {
+		const fileName = `qr-code-${qr.id}.png`;
+		checkFile(ctx.binaries(download)[i], 'data', { fileName, mimeType: 'image/png' });
+		assert.ok(files[i].bytes > 100, `${fileName}: ${files[i].bytes} bytes`);
+		assert.deepEqual(files[i], {
+			fileName,
+			mimeType: 'image/png',
+			bytes: files[i].bytes,
+			isPng: true,
+			qrCodeId: qr.id,
+			link: qr.link,
+		});
+	});
+	const images = qrCodes.map((qr) => `/qr/${qr.link.split('/').pop()}/download/png/${size}`);
+	assert.deepEqual(
+		requests(ctx, 'GET /qr/:alias/download/:format/:size')
+			.map((entry) => entry.url)
+			.sort(),
+		images.sort(),
+	);
+	return qrCodes;
+}
+
+/**
+ * `node` made `n` records of `collection` (its output items, or `items`), one per item and none
+ * failed: the IDs after the seeded ones (items run concurrently, so IDs are handed out in arrival
+ * order; each output item stays with its input), and the sandbox counts `n` created.
+ */
+export function checkCreatedMany(ctx, node, collection, n, items = ctx.out(node)) {
+	assert.equal(items.length, n, `${node}: one record per item`);
+	noErrors(items, node);
+	assert.deepEqual(
+		ids(items).sort((a, b) => a - b),
+		range(SEED[collection] + 1, SEED[collection] + n),
+		`${node}: the IDs after the seeded ones`,
+	);
+	assert.equal(ctx.sandbox.store[collection].created, n, `${n} ${collection} created`);
+	return items;
 }

@@ -1,18 +1,22 @@
-// The Link Management Trigger in a running n8n (a server case, both majors): the two
+// The Link Management Trigger in a running n8n (a server case, both majors): the three
 // trigger examples and one workflow per other event (made from the trigger nodes of
 // workflows/trigger-events.json) are activated; once n8n has made each trigger's first poll (which
-// records what exists and emits nothing), records are created and scans raised in the sandbox,
-// and the next poll cycle — n8n polls at most once a minute ("Every Minute", at a random second
-// per trigger) — must turn them into executions with the expected items, each record once. So the
-// case waits about one poll cycle, at most 150 s.
+// records what exists and emits nothing), records are created, scans raised and short links
+// visited in the sandbox, and the next poll cycle — n8n polls at most once a minute ("Every
+// Minute", at a random second per trigger) — must turn them into executions with the expected
+// items, each record once. So the case waits about one poll cycle, at most 150 s.
 import assert from 'node:assert/strict';
 
 import { loadWorkflow, prepareWorkflow } from '../lib/workflows.mjs';
+import { visit } from './sandbox-state.mjs';
 
 export const TRIGGER_EXAMPLES = [
 	'examples/new-qr-code-to-sheet.json',
 	'examples/qr-code-scans-message.json',
+	'examples/link-clicks-message.json',
 ];
+/** Visits of seeded links (none has clicks yet): the example's threshold is 10. */
+const VISITS = { 5: 10, 6: 12, 8: 3 };
 export const TRIGGER_EVENTS_WORKFLOW = 'test/e2e/workflows/trigger-events.json';
 const POLL_CYCLE_LIMIT_MS = 150_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,9 +74,9 @@ const outputs = (executions, node) =>
 		);
 
 export const triggerCase = {
-	name: 'trigger (examples + every event): active workflows poll the sandbox; new records and scans become executions, each once',
+	name: 'trigger (examples + every event): active workflows poll the sandbox; new records, scans and clicks become executions, each once',
 	file: TRIGGER_EXAMPLES[0],
-	files: [TRIGGER_EXAMPLES[1]],
+	files: TRIGGER_EXAMPLES.slice(1),
 	async check({ n8n, sandbox, apiKey, credential }) {
 		// One workflow per trigger: n8n 2.41.1 hands all poll triggers of a workflow one expression
 		// isolate and releases it when the first poll ends, so a second poll of the same workflow
@@ -115,14 +119,17 @@ export const triggerCase = {
 			}
 			// n8n 1.x polls before it answers the activation; 2.x may publish it a moment later, and
 			// an example's first cron poll may come before the last first poll. *On QR Code Scanned*
-			// asks for pages of 500 (the examples: 1,000), so its first poll is told apart.
-			const qrPolls = (limit) =>
+			// asks for pages of 500, *On New Link* 400 and *On Link Clicked* 300 (the examples:
+			// 1,000), so their first polls are told apart.
+			const pollsOf = (route, limit) =>
 				sandbox.stats.log.filter(
-					(entry) => entry.route === 'GET /api/qr' && entry.url.includes(`limit=${limit}`),
+					(entry) => entry.route === route && entry.url.includes(`limit=${limit}`),
 				).length;
 			const firstPolls = () => ({
-				examples: qrPolls(1000) >= 2,
-				qrCodeScanned: qrPolls(500) >= 1,
+				examples: pollsOf('GET /api/qr', 1000) >= 2 && pollsOf('GET /api/urls', 1000) >= 1,
+				qrCodeScanned: pollsOf('GET /api/qr', 500) >= 1,
+				linkCreated: pollsOf('GET /api/urls', 400) >= 1,
+				linkClicked: pollsOf('GET /api/urls', 300) >= 1,
 				...Object.fromEntries(
 					[
 						'GET /api/channel/:id',
@@ -184,12 +191,28 @@ export const triggerCase = {
 			const domain = await service(sandbox, apiKey, 'POST', '/domain/add', {
 				domain: 'https://go.example.com',
 			});
-			await service(sandbox, apiKey, 'POST', '/channel/1/assign/links/999');
+			await service(sandbox, apiKey, 'POST', '/channel/1/assign/links/6'); // not in it yet
 			// No API creates these: straight into the store, dated now.
 			const stored = (records, fields) =>
 				records.insert((id) => ({ id, ...fields, date: sandbox.store.nowTimestamp() }));
 			const splash = stored(sandbox.store.splash, { name: 'Trigger splash' });
 			const overlay = stored(sandbox.store.overlays, { type: 'message', name: 'Trigger overlay' });
+			const link = await service(sandbox, apiKey, 'POST', '/url/add', {
+				url: 'https://example.com/from-the-trigger',
+				custom: 'from-the-trigger',
+			});
+			// Visitors click short links: plain GETs of their short URLs, all at once.
+			await Promise.all(
+				Object.entries(VISITS).flatMap(([id, times]) =>
+					Array.from({ length: times }, () => visit(sandbox.store.links.get(Number(id)).shorturl)),
+				),
+			);
+			for (const [id, times] of Object.entries(VISITS))
+				assert.equal(
+					sandbox.store.clicksOf(Number(id)),
+					times,
+					`link ${id} visited ${times} times`,
+				);
 
 			const expected = {
 				campaignCreated: [{ id: campaign.id, name: 'From the trigger' }],
@@ -198,13 +221,24 @@ export const triggerCase = {
 				domainCreated: [{ id: domain.id, domain: 'https://go.example.com' }],
 				splashPageCreated: [{ id: splash.id, name: 'Trigger splash', date: splash.date }],
 				overlayCreated: [{ id: overlay.id, name: 'Trigger overlay', type: 'message' }],
-				channelItemAdded: [{ type: 'links', id: 999 }],
+				channelItemAdded: [{ type: 'links', id: 6 }],
+				linkCreated: [{ id: link.id, alias: 'from-the-trigger', shorturl: link.shorturl }],
+				linkClicked: Object.entries(VISITS).map(([id, times]) => ({
+					id: Number(id),
+					clicks: times,
+					previousClicks: 0,
+					newClicks: times,
+				})),
 				qrCodeScanned: [
 					{ id: 5, scans: 120, previousScans: scansBefore[5], newScans: 120 - scansBefore[5] },
 					{ id: 7, scans: 99, previousScans: scansBefore[7], newScans: 99 - scansBefore[7] },
 				],
 			};
-			const [rowsId, messagesId] = ids;
+			const [rowsId, messagesId, linkMessagesId] = ids;
+			const passed = Object.keys(VISITS)
+				.map(Number)
+				.filter((id) => VISITS[id] >= 10)
+				.map((id) => sandbox.store.links.get(id));
 			const allExecutions = async () =>
 				(await Promise.all(ids.map(async (id) => await executionsOf(n8n, id)))).flat();
 			const eventOutputs = async () =>
@@ -223,11 +257,14 @@ export const triggerCase = {
 					rows: outputs(await executionsOf(n8n, rowsId), 'Add row to sheet'),
 					reached: outputs(await executionsOf(n8n, messagesId), 'QR code passes N scans'),
 					messages: outputs(await executionsOf(n8n, messagesId), 'Message the team'),
+					linkPassed: outputs(await executionsOf(n8n, linkMessagesId), 'Link passes N clicks'),
+					linkMessages: outputs(await executionsOf(n8n, linkMessagesId), 'Message the team'),
 					events: await eventOutputs(),
 				};
 				const done =
 					seen.rows.length >= 2 &&
 					seen.messages.length >= 1 &&
+					seen.linkMessages.length >= passed.length &&
 					Object.entries(expected).every(
 						([node, items]) => seen.events[node].length >= items.length,
 					);
@@ -244,7 +281,7 @@ export const triggerCase = {
 							execution.error?.description,
 						]);
 					throw new Error(
-						`after ${POLL_CYCLE_LIMIT_MS / 1000} s: ${JSON.stringify({ rows: seen.rows, messages: seen.messages, events: seen.events }).slice(0, 3000)}; polls since the changes: ${JSON.stringify(pollsSince)}; failed executions: ${JSON.stringify(failed)}`,
+						`after ${POLL_CYCLE_LIMIT_MS / 1000} s: ${JSON.stringify(seen).slice(0, 3000)}; polls since the changes: ${JSON.stringify(pollsSince)}; failed executions: ${JSON.stringify(failed)}`,
 					);
 				}
 				await sleep(2000);
@@ -289,6 +326,22 @@ export const triggerCase = {
 					text: `QR code "QR code 5" has passed 100 scans: 120 so far, ${120 - scansBefore[5]} since the last check. ${sandbox.store.qr.get(5).link}`,
 				},
 			]);
+			// example: a link passes N clicks → a message, once per link that passed 10
+			assert.deepEqual(
+				seen.linkPassed.map(({ id, clicks, previousClicks, newClicks }) => [
+					id,
+					clicks,
+					previousClicks,
+					newClicks,
+				]),
+				passed.map((record) => [record.id, VISITS[record.id], 0, VISITS[record.id]]),
+			);
+			assert.deepEqual(
+				seen.linkMessages,
+				passed.map((record) => ({
+					text: `Short link ${record.shorturl} has passed 10 clicks: ${VISITS[record.id]} so far, ${VISITS[record.id]} since the last check. It leads to ${record.longurl}`,
+				})),
+			);
 			// every other event, each record once
 			for (const [node, items] of Object.entries(expected)) {
 				const got = seen.events[node];
@@ -309,7 +362,7 @@ export const triggerCase = {
 			}
 			assert.equal(sandbox.stats.rateLimited, 0, 'no request was answered 429');
 			return {
-				note: `${all.length} executions within ${Math.round(waited / 1000)} s of the changes: 2 rows, 1 message, ${Object.keys(expected).length} other events`,
+				note: `${all.length} executions within ${Math.round(waited / 1000)} s of the changes: 2 rows, 1 + ${passed.length} messages, ${Object.keys(expected).length} other events`,
 			};
 		} finally {
 			for (const id of ids) await n8n.rest('POST', `/rest/workflows/${id}/deactivate`, {});

@@ -1,0 +1,74 @@
+// The newer parts of the node in the editor, on the node the node panel added: Link › Create,
+// which shows its URL and its Additional Fields (before anything ran, so the output panel is
+// empty in its picture), and, after "Execute step", QR Code › Download QR Image run with
+// "Execute step", its file shown in the output panel's Binary view.
+import assert from 'node:assert/strict';
+
+/**
+ * QR Code › Download QR Image of QR code `qrCodeId` (By ID), run with "Execute step": the output
+ * panel offers the Binary view, which shows the file (name, MIME type). Its screenshot is copied
+ * to `image` when given. Returns the file's name.
+ */
+export async function downloadQrImage(editor, { qrCodeId, image, log }) {
+	const { page, pick, screenshot, copyShot, until } = editor;
+	await pick('resource', 'QR Code');
+	await pick('operation', 'Download QR Image');
+	const locator = page.locator('[data-test-id=resource-locator-qrCodeId]');
+	await locator.locator('[data-test-id=rlc-mode-selector]').first().click();
+	await page.locator('[data-test-id=mode-id]:visible').first().click();
+	const input = locator.locator('[data-test-id=rlc-input]').first();
+	await input.fill(String(qrCodeId));
+	await input.press('Tab');
+	await page.locator('[data-test-id=node-execute-button]').first().click();
+	// the Binary view is offered once the output has a file (the Get Many before had none)
+	const binaryView = page.locator('[data-test-id=output-panel] [data-test-id=radio-button-binary]');
+	await binaryView.first().waitFor({ timeout: 30_000 });
+	await binaryView.first().click();
+	const fileName = `qr-code-${qrCodeId}.png`;
+	const card = page.locator('[data-test-id=output-panel] [data-test-id=ndv-binary-data_0]');
+	const shown = await until(`the Binary view shows ${fileName}`, async () => {
+		const text = (await card.allTextContents()).join(' ');
+		return { ok: text.includes(fileName) && text.includes('image/png'), value: text };
+	});
+	await page.waitForTimeout(300); // the view's transition (screenshot)
+	const shot = await screenshot('qr-code-download-image');
+	if (image) copyShot(shot, image);
+	log(`Download QR Image: ${shown.replace(/\s+/g, ' ').trim()}`);
+	return fileName;
+}
+
+/**
+ * Link › Create on the open node: the URL field and the Additional Fields collection, which offers
+ * the Link fields; the alias is added from it. Its screenshot is copied to `image` when given.
+ * Returns the fields offered.
+ */
+export async function showLinkCreate(editor, { image, log }) {
+	const { page, pick, screenshot, copyShot } = editor;
+	await pick('resource', 'Link');
+	await pick('operation', 'Create');
+	const input = (parameter) =>
+		page.locator(`[data-test-id=parameter-input-${parameter}]`).locator('input, textarea').first();
+	await input('url').fill('https://example.com/summer-sale?ref=newsletter');
+	const parameters = page.locator('[data-test-id=ndv] [data-test-id=node-parameters]').first();
+	assert.ok(
+		(await parameters.textContent()).includes('Additional Fields'),
+		`Link › Create shows Additional Fields: ${(await parameters.textContent()).slice(0, 400)}`,
+	);
+	await page.locator('[data-test-id=collection-parameter-add]').first().click();
+	const options = page.locator('[data-test-id=collection-parameter-option]:visible');
+	await options.first().waitFor();
+	const offered = (await options.allTextContents()).map((text) => text.trim());
+	for (const field of ['Alias', 'Expiry', 'Geo Targeting', 'Query Parameters'])
+		assert.ok(offered.includes(field), `Additional Fields offers ${field}: ${offered.join(', ')}`);
+	await options
+		.filter({ hasText: /^\s*Alias\s*$/ })
+		.first()
+		.click();
+	await input('custom').fill('summer-sale');
+	await input('custom').evaluate((element) => element.blur()); // no input tip over the picture
+	await page.waitForTimeout(300);
+	const shot = await screenshot('link-create');
+	if (image) copyShot(shot, image);
+	log(`Link › Create: URL, Additional Fields (${offered.length} fields), alias added`);
+	return offered;
+}

@@ -24,6 +24,7 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { LinkManagementApi } from '../credentials/LinkManagementApi.credentials';
+import n8nUrls from './n8n-urls.json';
 import { LinkManagement } from '../nodes/LinkManagement/LinkManagement.node';
 
 export const NODE_TYPE = 'n8n-nodes-link-management.linkManagement';
@@ -31,15 +32,11 @@ export const NODE_NAME = 'Link Management';
 export const TEST_BASE_URL = 'https://links.example.test';
 export const TEST_API_KEY = 'test-secret-key-0123456789';
 
-/** The instance addresses n8n-core expects in `additionalData` (its wait and form URLs must be valid). */
-export const N8N_URLS = {
-	restApiUrl: 'http://localhost:5678/rest',
-	instanceBaseUrl: 'http://localhost:5678',
-	webhookBaseUrl: 'http://localhost:5678/webhook',
-	webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-	webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-	formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-};
+/**
+ * The instance addresses n8n-core expects in `additionalData` (its wait and form URLs must be
+ * valid); the benchmark's poll runner reads the same file.
+ */
+export const N8N_URLS: Record<string, string> = n8nUrls;
 
 export const nodeType = new LinkManagement();
 export const credentialType = new LinkManagementApi();

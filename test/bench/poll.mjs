@@ -80,12 +80,7 @@ export function activeTrigger(sandbox, parameters) {
 	});
 	const additionalData = {
 		credentialsHelper: new SandboxCredentials({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }),
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		...require(path.join(REPO, 'test', 'n8n-urls.json')),
 		variables: {},
 		userId: 'bench',
 	};

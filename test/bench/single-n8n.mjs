@@ -68,45 +68,40 @@ async function startSandboxes() {
 		);
 		return s;
 	};
-	const bulk = await sandbox('Bulk', {
-		rateLimit: BULK.limit,
-		rateWindowMs: BULK.windowMs,
-		seed: { qr: 0 },
-	});
-	const list = await sandbox('List', {
-		rateLimit: RETURN_ALL.limit,
-		rateWindowMs: RETURN_ALL.windowMs,
-		seed: { qr: RETURN_ALL.m },
-		maxLimit: RETURN_ALL.uncapped,
-	});
-	const listCapped = await sandbox('ListC', {
-		rateLimit: RETURN_ALL.limit,
-		rateWindowMs: RETURN_ALL.windowMs,
-		seed: { qr: RETURN_ALL.m },
-	});
-	const listSmall = await sandbox('ListS', {
-		rateLimit: RETURN_ALL.limit,
-		rateWindowMs: RETURN_ALL.windowMs,
-		seed: { qr: RETURN_ALL.baselineM },
-	});
-	const free = await sandbox('Free', {
-		rateLimit: 0,
-		seed: { qr: RETURN_ALL.m },
-		maxLimit: RETURN_ALL.uncapped,
-	});
-	const scale = await sandbox('Scale', {
-		rateLimit: SCALING.limit,
-		rateWindowMs: SCALING.windowMs,
-		seed: { qr: 0 },
-	});
-	// No page cap: a list of up to 1,000 records is one page, as on real installations.
-	const upsert = await sandbox('Upsert', {
-		rateLimit: UPSERT.limit,
-		rateWindowMs: UPSERT.windowMs,
-		seed: { qr: 0, pixels: 0 },
-		maxLimit: RETURN_ALL.uncapped,
-	});
-	return { apiKey, s: { bulk, list, listCapped, listSmall, free, scale, upsert } };
+	/** Each sandbox: its tag, its budget per window (0: none) and its records. */
+	const paced = (limit, windowMs) => ({ rateLimit: limit, rateWindowMs: windowMs });
+	const uncapped = { maxLimit: RETURN_ALL.uncapped };
+	const each = {
+		bulk: ['Bulk', paced(BULK.limit, BULK.windowMs), { seed: { qr: 0 } }],
+		list: [
+			'List',
+			paced(RETURN_ALL.limit, RETURN_ALL.windowMs),
+			{ seed: { qr: RETURN_ALL.m }, ...uncapped },
+		],
+		listCapped: [
+			'ListC',
+			paced(RETURN_ALL.limit, RETURN_ALL.windowMs),
+			{ seed: { qr: RETURN_ALL.m } },
+		],
+		listSmall: [
+			'ListS',
+			paced(RETURN_ALL.limit, RETURN_ALL.windowMs),
+			{ seed: { qr: RETURN_ALL.baselineM } },
+		],
+		free: ['Free', { rateLimit: 0 }, { seed: { qr: RETURN_ALL.m }, ...uncapped }],
+		scale: ['Scale', paced(SCALING.limit, SCALING.windowMs), { seed: { qr: 0 } }],
+		// No page cap: a list of up to 1,000 records is one page, as on real installations.
+		upsert: [
+			'Upsert',
+			paced(UPSERT.limit, UPSERT.windowMs),
+			{ seed: { qr: 0, pixels: 0 }, ...uncapped },
+		],
+	};
+	const s = {};
+	for (const [key, [tag, budget, records]] of Object.entries(each)) {
+		s[key] = await sandbox(tag, { ...budget, ...records });
+	}
+	return { apiKey, s };
 }
 
 /** Every workflow the parts run, by key; `s` are the sandboxes (for their credentials). */

@@ -161,28 +161,36 @@ export const domainRecords = [
 /** The 13 pixel types: the node's one list, which its own test checks against the reference. */
 export { PIXEL_TYPE_VALUES as PIXEL_TYPES } from '../../nodes/LinkManagement/resources/pixel/types';
 
-/** Short links as GET /api/urls lists them (real installations; the reference shows none). */
+/** A short link as GET /api/urls lists it (real installations; the reference shows none). */
+const linkRecord = (id: number, alias: string, longurl: string, clicks: number, title: string) => ({
+	id,
+	alias,
+	shorturl: `https://go.example.com/${alias}`,
+	longurl,
+	clicks,
+	title,
+	description: clicks ? 'Newsletter, June' : '',
+	date: `2024-06-0${id - 90} 09:00:00`,
+});
+
 export const linkRecords = [
-	{
-		id: 91,
-		alias: 'summer-sale',
-		shorturl: 'https://go.example.com/summer-sale',
-		longurl: 'https://example.com/shop/summer?utm_source=mail',
-		clicks: 42,
-		title: 'Summer sale',
-		description: 'Newsletter, June',
-		date: '2024-06-01 09:00:00',
-	},
-	{
-		id: 92,
-		alias: 'menu',
-		shorturl: 'https://go.example.com/menu',
-		longurl: 'https://example.com/menu',
-		clicks: 0,
-		title: 'Menu',
-		description: '',
-		date: '2024-06-02 09:00:00',
-	},
+	linkRecord(
+		91,
+		'summer-sale',
+		'https://example.com/shop/summer?utm_source=mail',
+		42,
+		'Summer sale',
+	),
+	linkRecord(92, 'menu', 'https://example.com/menu', 0, 'Menu'),
+];
+
+/** Base URLs the node refuses: not an http(s) address, or one with a query or a #fragment. */
+export const REFUSED_BASE_URLS = [
+	'ftp://h.test',
+	'h.test',
+	'',
+	'https://h.test?x=1',
+	'https://h.test/#top',
 ];
 
 /** A link's click statistics, as GET /api/url/:id sends them under `data`. */

@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import {
 	expr,
 	itBehavesLike,
@@ -25,6 +27,51 @@ const details = (id: number) => ({
 const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
 /** A targeting field with one row. */
 const rows = (row: Record<string, string>) => ({ targets: [row] });
+/** Each Link field: a value as the editor or an expression gives it, and as it is sent. */
+const LINK_FIELDS: Array<[field: string, given: INodeParameters[string], sent: unknown]> = [
+	['custom', ' summer-sale ', 'summer-sale'],
+	['password', ' s3cret ', ' s3cret '],
+	['expiry', '2031-01-02T10:30:00', '2031-01-02 10:30:00'],
+	['type', 'splash', 'splash'],
+	['domain', '81', 81],
+	['campaign', 11, 11],
+	['channel', '={{ 21 }}', 21],
+	['pixels', ['61', 62], [61, 62]],
+	['status', 'public', 'public'],
+	['description', 'June mailing', 'June mailing'],
+	['metatitle', 'Summer sale', 'Summer sale'],
+	['metadescription', 'All at half price', 'All at half price'],
+	['metaimage', 'https://example.com/preview.jpg', 'https://example.com/preview.jpg'],
+	[
+		'geotarget',
+		rows({ location: 'Canada', link: 'https://example.ca' }),
+		[{ location: 'Canada', link: 'https://example.ca' }],
+	],
+	[
+		'devicetarget',
+		rows({ device: 'iPhone', link: 'https://e.example/ios' }),
+		[{ device: 'iPhone', link: 'https://e.example/ios' }],
+	],
+	[
+		'languagetarget',
+		rows({ language: 'fr', link: 'https://example.fr' }),
+		[{ language: 'fr', link: 'https://example.fr' }],
+	],
+	[
+		'parameters',
+		{ parameter: [{ name: 'utm_source', value: 'mail' }] },
+		[{ name: 'utm_source', value: 'mail' }],
+	],
+	[
+		'deeplink',
+		{ apps: { apple: 'https://apps.apple.com/app/id1', google: '' } },
+		{ apple: 'https://apps.apple.com/app/id1' },
+	],
+];
+const given = (fields: typeof LINK_FIELDS) =>
+	Object.fromEntries(fields.map(([f, value]) => [f, value]));
+const sent = (fields: typeof LINK_FIELDS) =>
+	Object.fromEntries(fields.map(([f, , value]) => [f, value]));
 
 describe('link: getAll', () => {
 	const getAll = operation('GET /api/urls', link('getAll'));
@@ -145,50 +192,9 @@ describe('link: create', () => {
 	});
 
 	test('sends every Link field under its own key, converted', async () => {
-		const additionalFields = {
-			custom: ' summer-sale ',
-			password: ' s3cret ',
-			expiry: '2031-01-02T10:30:00',
-			type: 'splash',
-			domain: '81',
-			campaign: 11,
-			channel: '={{ 21 }}',
-			pixels: ['61', 62],
-			status: 'public',
-			description: 'June mailing',
-			metatitle: 'Summer sale',
-			metadescription: 'All at half price',
-			metaimage: 'https://example.com/preview.jpg',
-			geotarget: { targets: [{ location: 'Canada', link: 'https://example.ca' }] },
-			devicetarget: { targets: [{ device: 'iPhone', link: 'https://example.com/ios' }] },
-			languagetarget: { targets: [{ language: 'fr', link: 'https://example.fr' }] },
-			parameters: { parameter: [{ name: 'utm_source', value: 'mail' }] },
-			deeplink: { apps: { apple: 'https://apps.apple.com/app/id1', google: '' } },
-		};
+		const { body } = await create.send({ additionalFields: given(LINK_FIELDS) });
 
-		const { body } = await create.send({ additionalFields });
-
-		expect(body).toEqual({
-			url: DESTINATION,
-			custom: 'summer-sale',
-			password: ' s3cret ',
-			expiry: '2031-01-02 10:30:00',
-			type: 'splash',
-			domain: 81,
-			campaign: 11,
-			channel: 21,
-			pixels: [61, 62],
-			status: 'public',
-			description: 'June mailing',
-			metatitle: 'Summer sale',
-			metadescription: 'All at half price',
-			metaimage: 'https://example.com/preview.jpg',
-			geotarget: [{ location: 'Canada', link: 'https://example.ca' }],
-			devicetarget: [{ device: 'iPhone', link: 'https://example.com/ios' }],
-			languagetarget: [{ language: 'fr', link: 'https://example.fr' }],
-			parameters: [{ name: 'utm_source', value: 'mail' }],
-			deeplink: { apple: 'https://apps.apple.com/app/id1' },
-		});
+		expect(body).toEqual({ url: DESTINATION, ...sent(LINK_FIELDS) });
 	});
 
 	test('sends a CTA overlay as the redirect `type`', async () => {
@@ -209,47 +215,47 @@ describe('link: create', () => {
 		expect(body).toEqual({ url: DESTINATION, expiry: '2031-01-02 10:30:00' });
 	});
 
-	test.each([
-		['a URL without http(s)', { url: 'example.com/shop' }, /URL must be a full address/],
-		['an alias with a space', { custom: 'summer sale' }, /Alias cannot be part .* a space/],
-		['an alias with /', { custom: 'a/b' }, /Alias cannot be part .*"\/"/],
-		['an alias with ?', { custom: 'a?b' }, /Alias cannot be part .*"\?"/],
-		['an alias with #', { custom: 'a#b' }, /Alias cannot be part .*"#"/],
-		['an expiry in the past', { expiry: '2020-01-01T00:00:00' }, /Expiry must be in the future/],
-		['an expiry that is no date', { expiry: 'next week' }, /Expiry must be a date and time/],
-		['an overlay and a type', { overlay: 71, type: 'frame' }, /either a Redirect Type or a CTA/],
-		['a GIF preview image', { metaimage: 'https://e.example/a.gif' }, /Preview Image .*\.png/],
-		['a domain by name', { domain: 'go.example.com' }, /Branded Domain .*positive whole/],
-		['a pixel ID that is no number', { pixels: ['61', 'x'] }, /Pixel Names or IDs .*positive/],
-		[
-			'a geo row without its URL',
+	const REFUSED: Record<string, [INodeParameters, RegExp]> = {
+		'a URL without http(s)': [{ url: 'example.com/shop' }, /URL must be a full address/],
+		'an alias with a space': [{ custom: 'summer sale' }, /Alias cannot be part .* a space/],
+		'an alias with /': [{ custom: 'a/b' }, /Alias cannot be part .*"\/"/],
+		'an alias with ?': [{ custom: 'a?b' }, /Alias cannot be part .*"\?"/],
+		'an alias with #': [{ custom: 'a#b' }, /Alias cannot be part .*"#"/],
+		'an expiry in the past': [{ expiry: '2020-01-01T00:00:00' }, /Expiry must be in the future/],
+		'an expiry that is no date': [{ expiry: 'next week' }, /Expiry must be a date and time/],
+		'an overlay and a type': [{ overlay: 71, type: 'frame' }, /either a Redirect Type or a CTA/],
+		'a GIF preview image': [{ metaimage: 'https://e.example/a.gif' }, /Preview Image .*\.png/],
+		'a domain by name': [{ domain: 'go.example.com' }, /Branded Domain .*positive whole/],
+		'a pixel ID that is no number': [{ pixels: ['61', 'x'] }, /Pixel Names or IDs .*positive/],
+		'a geo row without its URL': [
 			{ geotarget: rows({ location: 'Canada', link: '' }) },
 			/Geo .*row 1/,
 		],
-		[
-			'a device row without its device',
+		'a device row without a device': [
 			{ devicetarget: rows({ link: 'https://a.example' }) },
 			/Device/,
 		],
-		[
-			'a target URL without http(s)',
-			{ languagetarget: rows({ language: 'fr', link: 'fr.ex' }) },
-			/Dest/,
+		'a target URL without http(s)': [
+			{ languagetarget: rows({ language: 'fr', link: 'fr.example' }) },
+			/row 1 Destination URL must be a full address/,
 		],
-		[
-			'a parameter without its value',
-			{ parameters: { parameter: [{ name: 'u', value: ' ' }] } },
-			/row 1/,
+		'a parameter without its value': [
+			{ parameters: { parameter: [{ name: 'utm', value: ' ' }] } },
+			/Query Parameters: row 1 has no Value/,
 		],
-		[
-			'a deep link without http(s)',
+		'a deep link without http(s)': [
 			{ deeplink: { apps: { apple: 'itms://app' } } },
-			/Deep Links apple/,
+			/App Deep Links apple must be a full address/,
 		],
-	])('refuses %s before sending', async (_what, fields, message) => {
-		const more = 'url' in fields ? fields : { additionalFields: fields };
-		await create.expectRefused(more, message);
-	});
+	};
+
+	test.each(Object.entries(REFUSED))(
+		'refuses %s before sending',
+		async (_what, [fields, message]) => {
+			const more = 'url' in fields ? fields : { additionalFields: fields };
+			await create.expectRefused(more, message);
+		},
+	);
 
 	test("fails with the service's words for a field the plan lacks", async () => {
 		const refused = { error: 1, message: 'Your plan does not include geo targeting.' };

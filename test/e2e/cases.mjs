@@ -37,7 +37,7 @@ export const CASES = [...EXAMPLE_CASES, ...RESOURCE_CASES, ...LINK_CASES, ...BEH
  */
 export const SERVER_CASES = [aiAgentCase, triggerCase];
 
-/** The 41 operations of the node (node-interface.md), to check that the cases cover them all. */
+/** The 41 operations of the node (its public interface), to check that the cases cover them all. */
 export const OPERATIONS = {
 	account: ['get', 'update'],
 	campaign: ['getAll', 'create', 'assignLink', 'update', 'delete', 'upsert'],

@@ -1,5 +1,5 @@
 /**
- * Service answers shaped as the API reference (link-management-api-v3.md) describes them.
+ * Service answers shaped as the API reference describes them (links as real installations send them).
  */
 import type { IDataObject } from 'n8n-workflow';
 

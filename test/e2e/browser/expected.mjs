@@ -76,7 +76,7 @@ export function expectedFromNode() {
 		assert.ok(operation, `resource ${resource.value} has an Operation parameter`);
 		byResource[resource.name] = operation.options.map((o) => o.name);
 		actions.push(...operation.options.map((o) => o.action));
-		// the values are the public interface (node-interface.md)
+		// the values are the public interface: names users' workflows store
 		assert.deepEqual(
 			operation.options.map((o) => o.value).sort(),
 			[...(OPERATIONS[resource.value] ?? [])].sort(),

@@ -1,5 +1,5 @@
 /**
- * The node's public interface as node-interface.md fixes it: type and credential names,
+ * The node's public interface, the names users' workflows store: type and credential names,
  * resources, operations, parameter names and kinds. Saved workflows store these names.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';

@@ -1,5 +1,5 @@
 /**
- * The trigger's public interface as node-interface.md ("The trigger node") fixes it: type name,
+ * The trigger's public interface, the names users' workflows store: type name,
  * polling, the `event` values, `channelId` as in the action node, `threshold`; and what n8n
  * shows of it: n8n's event wording, the subtitle, the codex file and the icons.
  */
@@ -24,7 +24,7 @@ const property = (name: string) => {
 	return found;
 };
 
-/** The events of node-interface.md: value → the endpoint it polls. */
+/** The events of the public interface: value → the endpoint it polls. */
 const INTERFACE_EVENTS: Record<string, string> = {
 	campaignCreated: '/campaigns',
 	qrCodeCreated: '/qr',

@@ -6,6 +6,7 @@
  */
 export type { RunOptions, RunResult } from '../harness';
 export { jsonOf, nodeType, runNode, TEST_API_KEY, TEST_BASE_URL } from '../harness';
+export * from './createOrUpdate';
 export * from './describeOperations';
 export * from './operation';
 export * from './service';

@@ -74,8 +74,11 @@ export interface CreateOrUpdateSpec {
 	/** The operation's parameters, whose key the `listed` record has. */
 	parameters: INodeParameters;
 	list: ListOf;
-	/** The key: its parameter, the record field the list shows it in, how messages name it. */
-	key: { parameter: string; shownAs: string; label: string };
+	/**
+	 * The key: its parameter, the record field the list shows it in, how messages name it; the
+	 * name unless given.
+	 */
+	key?: { parameter: string; shownAs: string; label: string };
 	/** The record the list shows with every value `parameters` asks for. */
 	listed: IDataObject;
 	/** A create: `parameters` name a key no listed record has. */
@@ -88,10 +91,17 @@ export interface CreateOrUpdateSpec {
 	 * spec hold the field already (it is required), so the record is never unchanged.
 	 */
 	notShown?: { field: string; parameters?: INodeParameters; body: IDataObject };
+	/**
+	 * `listed` as a list may write it (a color in other case, the name under another field):
+	 * the same values, so unchanged; the item is `output` (the record itself unless given).
+	 */
+	writtenAs?: { what: string; record: IDataObject; output?: IDataObject };
 }
 
+const BY_NAME = { parameter: 'name', shownAs: 'name', label: 'Name' };
+
 function aCreateOrUpdateOperation(spec: CreateOrUpdateSpec): void {
-	const { created, updated, listed, key, notShown } = spec;
+	const { created, updated, listed, key = BY_NAME, notShown, writtenAs } = spec;
 	const label = key.label;
 	const sending = (exchange: Exchange) =>
 		operation(exchange.request, spec.parameters, exchange.answer);
@@ -121,6 +131,17 @@ function aCreateOrUpdateOperation(spec: CreateOrUpdateSpec): void {
 			const sent = await read.send();
 
 			expect(sent.output).toEqual([{ ...listed, outcome: 'unchanged' }]);
+		});
+	}
+
+	if (writtenAs) {
+		test(`a list that writes ${writtenAs.what}: same values, unchanged`, async () => {
+			const read = onlyTheListRead(spec.list, spec.parameters, [writtenAs.record]);
+
+			const sent = await read.send();
+
+			const output = writtenAs.output ?? writtenAs.record;
+			expect(sent.output).toEqual([{ ...output, outcome: 'unchanged' }]);
 		});
 	}
 

@@ -37,7 +37,6 @@ describe('pixel: upsert', () => {
 	itBehavesLike.aCreateOrUpdateOperation({
 		parameters: pixel('upsert', mainSiteTags),
 		list: pixels,
-		key: { parameter: 'name', shownAs: 'name', label: 'Name' },
 		listed,
 		created: {
 			request: 'POST /api/pixel/add',
@@ -97,7 +96,6 @@ describe('channel: upsert', () => {
 	itBehavesLike.aCreateOrUpdateOperation({
 		parameters: channel('upsert', { name: 'Newsletter', additionalFields: details }),
 		list: channels,
-		key: { parameter: 'name', shownAs: 'name', label: 'Name' },
 		listed,
 		created: {
 			request: 'POST /api/channel/add',
@@ -113,21 +111,18 @@ describe('channel: upsert', () => {
 			answer: updated('Channel'),
 			output: success('Channel'),
 		},
-	});
-
-	test('a color in other case and a yes as 1 are the listed values: unchanged', async () => {
-		const asListed = { ...listed, color: '#1f6feb', starred: 1 };
-		const parameters = channel('upsert', { name: 'Newsletter', additionalFields: details });
-
-		const sent = await onlyTheListRead(channels, parameters, [asListed]).send();
-
-		expect(sent.output).toEqual([{ ...asListed, outcome: 'unchanged' }]);
+		writtenAs: {
+			what: 'a color in other case, yes as 1',
+			record: { ...listed, color: '#1f6feb', starred: 1 },
+		},
 	});
 });
 
 describe('campaign: upsert', () => {
 	const campaign = parametersOf('campaign');
 	const [listed] = campaignRecords;
+	const { name, ...unnamed } = listed;
+	const underDomain = { ...unnamed, domain: name };
 	const campaigns: ListOf = ['GET /api/campaigns', 'campaigns'];
 	const autumn = {
 		id: 13,
@@ -143,7 +138,6 @@ describe('campaign: upsert', () => {
 	itBehavesLike.aCreateOrUpdateOperation({
 		parameters,
 		list: campaigns,
-		key: { parameter: 'name', shownAs: 'name', label: 'Name' },
 		listed,
 		created: {
 			request: 'POST /api/campaign/add',
@@ -160,20 +154,12 @@ describe('campaign: upsert', () => {
 			answer: { error: 0, ...listed, name: undefined, domain: 'Summer Sale', public: false },
 			output: { ...listed, public: false },
 		},
+		writtenAs: { what: 'the name under `domain`', record: underDomain, output: listed },
 		notShown: {
 			field: 'slug',
 			parameters: { additionalFields: { public: true, slug: 'summer-sale' } },
 			body: { name: 'Summer Sale', public: true, slug: 'summer-sale' },
 		},
-	});
-
-	test('a list that shows the name under `domain` finds the campaign by it', async () => {
-		const { name, ...rest } = listed;
-		const underDomain = { ...rest, domain: name };
-
-		const sent = await onlyTheListRead(campaigns, parameters, [underDomain]).send();
-
-		expect(sent.output).toEqual([{ ...listed, outcome: 'unchanged' }]);
 	});
 });
 
@@ -243,12 +229,11 @@ describe('qrCode: upsert', () => {
 	itBehavesLike.aCreateOrUpdateOperation({
 		parameters: qrCode('upsert', shopWindow),
 		list: qrs,
-		key: { parameter: 'name', shownAs: 'name', label: 'Name' },
 		listed,
 		created: {
 			request: 'POST /api/qr/add',
-			parameters: { name: 'Counter' },
-			body: { ...shopWindow, name: 'Counter' },
+			parameters: { name: 'Counter', additionalFields: { background: 'white' } },
+			body: { ...shopWindow, name: 'Counter', background: 'rgb(255,255,255)' },
 			answer: { error: 0, ...counter },
 			output: counter,
 		},
@@ -279,6 +264,7 @@ describe('qrCode: upsert', () => {
 describe('link: upsert', () => {
 	const link = parametersOf('link');
 	const summer = { custom: 'summer', url: 'https://example.com/summer-sale' };
+	const winter = { custom: 'winter', url: 'https://example.com/winter-sale' };
 	const urls: ListOf = ['GET /api/urls', 'urls'];
 	const listed = {
 		id: 501,
@@ -302,8 +288,8 @@ describe('link: upsert', () => {
 		listed,
 		created: {
 			request: 'POST /api/url/add',
-			parameters: { custom: 'winter' },
-			body: { ...summer, custom: 'winter' },
+			parameters: winter,
+			body: winter,
 			answer: { error: 0, ...shortUrlOf(502, 'winter') },
 			output: shortUrlOf(502, 'winter'),
 		},

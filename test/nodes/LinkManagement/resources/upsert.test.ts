@@ -3,16 +3,20 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	expectFailsAfterListRead,
 	itBehavesLike,
+	jsonOf,
 	listRead,
+	mockEndpoint,
 	onlyTheListRead,
 	operation,
 	parametersOf,
+	runNode,
 } from '../../../helpers';
 import type { ListOf } from '../../../helpers';
 import {
 	campaignRecords,
 	channelRecords,
 	domainRecords,
+	listAnswer,
 	messageAnswer,
 	pixelRecords,
 	qrRecords,
@@ -160,6 +164,24 @@ describe('campaign: upsert', () => {
 			parameters: { additionalFields: { public: true, slug: 'summer-sale' } },
 			body: { name: 'Summer Sale', public: true, slug: 'summer-sale' },
 		},
+	});
+
+	test('a later row finds the campaign an earlier row made: named, no `domain`', async () => {
+		mockEndpoint('GET', '/api/campaigns', listAnswer('campaigns', []));
+		const answer = { error: 0, ...autumn, domain: 'Autumn Sale' };
+		const create = mockEndpoint('POST', '/api/campaign/add', answer);
+		const autumnSale = campaign('upsert', {
+			name: 'Autumn Sale',
+			additionalFields: { public: true },
+		});
+
+		const result = await runNode({ parameters: autumnSale, items: [{ json: {} }, { json: {} }] });
+
+		expect(create.requests).toHaveLength(1);
+		expect(jsonOf(result)).toEqual([
+			{ ...autumn, name: 'Autumn Sale', outcome: 'created' },
+			{ ...autumn, name: 'Autumn Sale', outcome: 'unchanged' },
+		]);
 	});
 });
 

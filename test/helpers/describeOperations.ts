@@ -6,10 +6,12 @@
  * - anOperationOnOneRecord: an operation on one record (Get, Update, Delete, Assign) takes the
  *   record's ID picked from the list or typed in, and refuses one that is not a positive whole
  *   number before any request;
- * - aDeleteOperation: a Delete sends no body and outputs success with the ID.
+ * - aDeleteOperation: a Delete sends no body and outputs success with the ID;
+ * - aCreateOrUpdateOperation: a Create or Update (./createOrUpdate).
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { createOrUpdateExamples } from './createOrUpdate';
 import { listAnswer, messageAnswer, NOT_POSITIVE_WHOLE_NUMBERS } from './fixtures';
 import type { Operation, RequestLine } from './operation';
 import { operation } from './operation';
@@ -154,4 +156,9 @@ function aDeleteOperation(resource: string, request: RequestLine, label: string)
 	anOperationOnOneRecord(remove, { label, output });
 }
 
-export const itBehavesLike = { aListOperation, anOperationOnOneRecord, aDeleteOperation };
+export const itBehavesLike = {
+	aListOperation,
+	anOperationOnOneRecord,
+	aDeleteOperation,
+	...createOrUpdateExamples,
+};

@@ -3,6 +3,8 @@
  * bulk runs that create one QR code per input row (bulk, shared-key and family rate-limit
  * tests). test/setup-tests.ts makes the node forget earlier tests' budgets before each test.
  */
+import type { RunOptions } from '../harness';
+import { runNode } from '../harness';
 import type { Sandbox } from '../sandbox/server';
 
 /** The node's credential for `sandbox` (or for another Base URL form of it). */
@@ -29,3 +31,7 @@ export const createQrFromRow = {
 /** The names of every QR code the sandbox holds, to count duplicates. */
 export const qrNamesOf = (sandbox: Sandbox) =>
 	[...sandbox.store.qr.records.values()].map((record) => record.name);
+
+/** Runs the node against `sandbox` with its credential. */
+export const runAgainst = async (sandbox: Sandbox, options: Omit<RunOptions, 'credentials'>) =>
+	await runNode({ ...options, credentials: credentialsOf(sandbox) });

@@ -112,6 +112,10 @@ export async function expectRefused(
 	expectNoRequestSent();
 }
 
+/** Each output item's JSON with the input item it is paired with. */
+export const pairedOutput = ({ items }: RunResult) =>
+	items.map(({ json, pairedItem }) => ({ json, pairedItem }));
+
 /** A reply of the service: status, body and headers. */
 export type Reply = [number, unknown, Record<string, string>?];
 

@@ -74,9 +74,10 @@ export async function upsert(
 
 		if (matches.length === 0) {
 			const answer = await send(facts.create, facts.create.request.path, body);
-			const created = recordOf(answer, {});
+			// Kept as create outputs it (a campaign's name under `name`), as a later item outputs it.
+			const created = (facts.create.output ?? same)(recordOf(answer, {}));
 			index.add({ ...shown(facts, body), ...created });
-			return { ...(facts.create.output ?? same)(created), outcome: 'created' };
+			return { ...created, outcome: 'created' };
 		}
 
 		const [match] = matches;

@@ -78,10 +78,15 @@ function operationOption(operation: OperationDefinition): INodePropertyOptions {
 	};
 }
 
-/** The operations that read lists, by their Operation value (for fields shown only on them). */
+/**
+ * The operations that read lists, by their Operation value (for fields shown only on them): the
+ * list operations, and Create or Update, which reads one to find its records.
+ */
 function listOperationValues(resources: ResourceDefinition[]): string[] {
 	const values = resources.flatMap(({ operations }) =>
-		operations.filter((operation) => operation.list).map(({ option }) => option.value),
+		operations
+			.filter((operation) => operation.list || operation.upsert)
+			.map(({ option }) => option.value),
 	);
 	return [...new Set(values)].sort();
 }

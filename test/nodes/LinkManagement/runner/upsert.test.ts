@@ -79,6 +79,15 @@ describe('the items of one run', () => {
 		expect(outcomesOf(result.items)).toEqual(['created', outcome]);
 	});
 
+	test('the Page Size option sets the pages its list read asks for', async () => {
+		const list = listOf(pixelRecords);
+
+		const parameters = { ...fromRows, options: { pageSize: 2 } };
+		await runNode({ parameters, items: rowsOf([analytics]) });
+
+		expect(list.requests.map(({ query }) => query)).toEqual([{ page: '1', limit: '2' }]);
+	});
+
 	test('a row whose create failed leaves the next row with its name to create', async () => {
 		listOf([]);
 		const refused = mockEndpoint('POST', '/api/pixel/add', errorAnswer('Try again later.'));

@@ -57,10 +57,36 @@ function resourceProperties({
 			options: operations.map(operationOption).sort(byName),
 			default: defaultOperation,
 		},
-		...operations.flatMap(({ option, fields }) =>
-			updateDisplayOptions({ show: { resource: [resource], operation: [option.value] } }, fields),
-		),
+		...sharedFields(operations).map(({ field, values }) => {
+			const show = { resource: [resource], operation: values };
+			return updateDisplayOptions({ show }, [field])[0];
+		}),
 	];
+}
+
+/**
+ * Every operation's fields, a field that several operations share (the same object: a record
+ * picker, Create's fields in Create or Update) once, shown for all of them, in an order that
+ * keeps each operation's own. n8n evaluates every property of the node for every item, so one
+ * property instead of several makes every item cheaper. A field two operations order
+ * differently is given twice.
+ */
+function sharedFields(operations: OperationDefinition[]) {
+	const placed: Array<{ field: INodeProperties; values: string[] }> = [];
+	for (const { option, fields } of operations) {
+		let next = 0;
+		for (const field of fields) {
+			const at = placed.findIndex((entry) => entry.field === field);
+			if (at >= next) {
+				placed[at].values.push(option.value);
+				next = at + 1;
+			} else {
+				placed.splice(next, 0, { field, values: [option.value] });
+				next++;
+			}
+		}
+	}
+	return placed;
 }
 
 /**

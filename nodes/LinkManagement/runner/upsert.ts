@@ -69,8 +69,8 @@ export async function upsert(
 				},
 			);
 		}
-		const send = async (facts: UpsertFacts['create'], path: string, sent: IDataObject) =>
-			await sendRequest(context, { method: facts.request.method, path, body: sent, prepared });
+		const send = async (operation: UpsertFacts['create'], path: string, sent: IDataObject) =>
+			await sendRequest(context, { method: operation.request.method, path, body: sent, prepared });
 
 		if (matches.length === 0) {
 			const answer = await send(facts.create, facts.create.request.path, body);

@@ -274,8 +274,11 @@ describe('parameter kinds', () => {
 	test('Return All is a boolean (false); Limit a number (50, at least 1), everywhere', () => {
 		const returnAlls = properties.filter((property) => property.name === 'returnAll');
 		const limits = properties.filter((property) => property.name === 'limit');
-		expect(returnAlls).toHaveLength(9);
-		expect(limits).toHaveLength(9);
+		// Shown for the nine list operations: every Get Many, and Channel › Get Items.
+		const listsShowing = (fields: INodeProperties[]) =>
+			fields.flatMap(({ displayOptions }) => displayOptions?.show?.operation ?? []);
+		expect(listsShowing(returnAlls)).toHaveLength(9);
+		expect(listsShowing(limits)).toHaveLength(9);
 		for (const returnAll of returnAlls) {
 			expect(returnAll).toMatchObject({
 				displayName: 'Return All',

@@ -1,6 +1,6 @@
-import { additionalFields, sentInBody } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
-import { linkFields, overlayAsType, urlField } from './fields';
+import { linkFields, overlayAsType, urlParameter } from './fields';
 import { withShortUrl } from './output';
 
 export const create: OperationDefinition = {
@@ -12,6 +12,6 @@ export const create: OperationDefinition = {
 			'Shorten a URL: create a short link to it, with an optional alias, expiry, password or targeting. Outputs the short URL as shorturl.',
 	},
 	request: { method: 'POST', path: '/url/add' },
-	fields: [sentInBody(urlField), additionalFields(linkFields, overlayAsType)],
+	fields: [urlParameter, additionalFields(linkFields, overlayAsType)],
 	output: withShortUrl,
 };

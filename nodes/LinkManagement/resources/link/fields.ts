@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../../shared/bodyFields';
-import { bodyField, choiceField, passwordField, textField } from '../../shared/bodyFields';
+import {
+	bodyField,
+	choiceField,
+	passwordField,
+	sentInBody,
+	textField,
+} from '../../shared/bodyFields';
 import { futureDateTime } from '../../shared/dateTime';
 import {
 	httpUrl,
@@ -18,15 +24,18 @@ import { targetingFields } from './targeting';
  * name, see the README's "Link fields"), and the destination every create and update sends.
  */
 
-export const urlField = textField(
-	{
-		displayName: 'URL',
-		name: 'url',
-		required: true,
-		placeholder: 'e.g. https://example.com/summer-sale?ref=mail',
-		description: 'The long address the short link leads to (with http:// or https://)',
-	},
-	httpUrl,
+/** The destination: one parameter for Create, Update and Create or Update. */
+export const urlParameter = sentInBody(
+	textField(
+		{
+			displayName: 'URL',
+			name: 'url',
+			required: true,
+			placeholder: 'e.g. https://example.com/summer-sale?ref=mail',
+			description: 'The long address the short link leads to (with http:// or https://)',
+		},
+		httpUrl,
+	),
 );
 
 const FROM_LIST =

@@ -1,6 +1,6 @@
-import { sentInBody, updateFields } from '../../shared/bodyFields';
+import { updateFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
-import { linkFields, overlayAsType, urlField } from './fields';
+import { linkFields, overlayAsType, urlParameter } from './fields';
 import { linkIdLocator, linkIdParameter } from './locator';
 import { withShortUrl } from './output';
 
@@ -14,7 +14,7 @@ export const update: OperationDefinition = {
 			'Change where a short link leads and its settings. Outputs the short URL as shorturl.',
 	},
 	request: { method: 'PUT', path: '/url/:linkId/update' },
-	fields: [linkIdLocator, sentInBody(urlField), updateFields(linkFields, { check: overlayAsType })],
+	fields: [linkIdLocator, urlParameter, updateFields(linkFields, { check: overlayAsType })],
 	pathParameters: { linkId: linkIdParameter },
 	output: withShortUrl,
 };

@@ -2,7 +2,7 @@ import { additionalFields, sentInBody, textField } from '../../shared/bodyFields
 import { matchOnField, upsertOperation } from '../../shared/commonOperations';
 import { pathSegment, text } from '../../shared/validation';
 import { create } from './create';
-import { linkFields, overlayAsType, urlField } from './fields';
+import { linkFields, overlayAsType, urlParameter } from './fields';
 import { getAll } from './getAll';
 import { update } from './update';
 
@@ -26,7 +26,7 @@ export const upsert = upsertOperation(
 				pathSegment,
 			),
 		),
-		sentInBody(urlField),
+		urlParameter,
 		additionalFields(
 			linkFields.filter(({ property }) => property.name !== 'custom'),
 			overlayAsType,

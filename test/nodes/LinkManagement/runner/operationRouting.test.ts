@@ -3,7 +3,7 @@
  * like the others (nothing else changed) pages, maps errors and shapes its output like the
  * node's own operations; a declarative output step is refused when the node loads.
  */
-import type { IDataObject, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { nodeProperties } from '../../../../nodes/LinkManagement/nodeDescription';
 import { RESOURCES } from '../../../../nodes/LinkManagement/resources';
@@ -147,5 +147,52 @@ describe('declarative output steps', () => {
 
 	test("the node's own operations declare none, so it loads", () => {
 		expect(() => nodeWith(RESOURCES)).not.toThrow();
+	});
+});
+
+describe('fields several operations share', () => {
+	const field = (name: string) => ({
+		displayName: name,
+		name,
+		type: 'string' as const,
+		default: '',
+	});
+	const [picker, title, note] = ['widgetId', 'title', 'note'].map(field);
+	const operation = (value: string, fields: INodeProperties[]) => ({
+		...renameWidget,
+		option: { ...renameWidget.option, name: value, value },
+		fields,
+	});
+	/** The names of the properties shown for `operation` of the widgets, in order. */
+	const shownFor = (properties: INodeProperties[], value: string) =>
+		properties
+			.filter((p) => p.displayOptions?.show?.resource?.[0] === 'widget')
+			.filter((p) => p.displayOptions?.show?.operation?.includes(value))
+			.map((p) => p.name);
+
+	test('are one property, shown for each, every operation in its own order', () => {
+		const resource = {
+			...widget,
+			operations: [operation('a', [title, note]), operation('b', [picker, title, note])],
+		};
+
+		const properties = nodeProperties([resource], 'widget');
+
+		expect(properties.filter((p) => p.name === 'title')).toHaveLength(1);
+		expect(shownFor(properties, 'a')).toEqual(['title', 'note']);
+		expect(shownFor(properties, 'b')).toEqual(['widgetId', 'title', 'note']);
+	});
+
+	test('that two operations order differently are given twice, each order kept', () => {
+		const resource = {
+			...widget,
+			operations: [operation('a', [title, note]), operation('b', [note, title])],
+		};
+
+		const properties = nodeProperties([resource], 'widget');
+
+		expect(properties.filter((p) => p.name === 'title' || p.name === 'note')).toHaveLength(3);
+		expect(shownFor(properties, 'a')).toEqual(['title', 'note']);
+		expect(shownFor(properties, 'b')).toEqual(['note', 'title']);
 	});
 });

@@ -114,7 +114,7 @@ export function upsertSection(rows) {
 	const out = [
 		`## 6. Create or Update: a sheet run again, ${UPSERT.limit} requests per ${UPSERT.windowMs} ms`,
 		'',
-		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1.`,
+		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1; the time before the first request is n8n preparing every item (part 4), which the floor leaves out. A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
 		'',
 	];
 	for (const { label } of UPSERT_RESOURCES) {
@@ -137,7 +137,7 @@ export function upsertSection(rows) {
 					'time',
 					'of it before the first request',
 					'floor',
-					'time / floor',
+					'from the first request / floor',
 				],
 				mine.map((row) => [
 					row.run,
@@ -152,7 +152,10 @@ export function upsertSection(rows) {
 					sec(row.ms),
 					sec(row.beforeFirstMs),
 					sec(row.floor),
-					ratio(row.ms / row.floor),
+					// Within one window the floor is one round of requests: no ratio to read.
+					windowsNeeded(row.requests, UPSERT.limit).k > 1
+						? ratio((row.ms - row.beforeFirstMs) / row.floor)
+						: '– (one window)',
 				]),
 			),
 			'',

@@ -79,12 +79,14 @@ export async function upsertPart({ n8n, s, wf, cOf, results }) {
 			});
 			const requests = sandbox.stats.requests - requestsBefore;
 			const { r } = windowsNeeded(requests, UPSERT.limit);
+			// n8n prepares every item before the first request goes (part 4): the floor counts from it.
+			const beforeFirstMs = res.arrivals.length ? res.arrivals[0].at - res.t0 : res.ms;
 			const floor = floorMs({
 				n: requests,
 				limit: UPSERT.limit,
 				windowMs: UPSERT.windowMs,
 				lastMs: lastMsOf(cOf, r),
-				t0: res.t0,
+				t0: res.t0 + beforeFirstMs,
 			});
 			const row = {
 				resource,
@@ -96,8 +98,7 @@ export async function upsertPart({ n8n, s, wf, cOf, results }) {
 				...outcomes(res.items),
 				records: sandbox.store[collection].size,
 				ms: res.ms,
-				// n8n prepares every item before the first request goes (part 4).
-				beforeFirstMs: res.arrivals.length ? res.arrivals[0].at - res.t0 : res.ms,
+				beforeFirstMs,
 				floor,
 				nodeError: res.nodeError,
 			};
@@ -114,7 +115,7 @@ export function upsertSection(rows) {
 	const out = [
 		`## 6. Create or Update: a sheet run again, ${UPSERT.limit} requests per ${UPSERT.windowMs} ms`,
 		'',
-		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1; the time before the first request is n8n preparing every item (part 4), which the floor leaves out. A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
+		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1, for a start at the run's first request; the time before it is n8n preparing every item (part 4). A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
 		'',
 	];
 	for (const { label } of UPSERT_RESOURCES) {
@@ -136,8 +137,8 @@ export function upsertSection(rows) {
 					'429s',
 					'time',
 					'of it before the first request',
-					'floor',
-					'from the first request / floor',
+					'floor from the first request',
+					'time from it / that floor',
 				],
 				mine.map((row) => [
 					row.run,

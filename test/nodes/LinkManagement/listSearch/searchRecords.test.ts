@@ -1,6 +1,6 @@
 /**
  * The "From List" mode of the ID pickers: each reads the matching list endpoint of the
- * service, through the same request path (base URL, bearer key, envelope) as the operations.
+ * service, through the same transport (base URL, bearer key, envelope) as the operations.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -11,7 +11,7 @@ import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../hel
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
 
-/** A copy of the Link Management node with its own request path state, like another process. */
+/** A copy of the Link Management node with its own transport state, like another process. */
 function nodeInAnotherProcess(): INodeType {
 	let copy: INodeType | undefined;
 	jest.isolateModules(() => {

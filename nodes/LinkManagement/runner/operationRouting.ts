@@ -21,7 +21,8 @@ import { readPages } from '../transport/pagination';
 import { asNodeError, redactDeep, redactError } from '../transport/redact';
 import type { ServiceRequest } from '../transport/send';
 import { sendRequest } from '../transport/send';
-import { upsert } from './upsert';
+import type { UpsertTurn } from './upsert';
+import { takeTurn, upsert } from './upsert';
 
 type PreparedOptions = DeclarativeRestApiSettings.ResultOptions['options'];
 
@@ -43,8 +44,13 @@ export function routeThroughTransport(facts: OperationFacts) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
+		let turn: UpsertTurn | undefined;
 		try {
-			const outputs = await runOperation(this, facts, requestData.options);
+			// Before anything waits: Create or Update takes the item's place in line, in item order.
+			if (facts.upsert) {
+				turn = takeTurn(this, facts.upsert, { ...(requestData.options.body as IDataObject) });
+			}
+			const outputs = await runOperation(this, facts, requestData.options, turn);
 			return outputs.map((output) => ({ ...output, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = asNodeError(this.getNode(), caught, itemIndex);
@@ -52,6 +58,8 @@ export function routeThroughTransport(facts: OperationFacts) {
 				return [{ json: { error: error.message }, error, pairedItem: { item: itemIndex } }];
 			}
 			throw error;
+		} finally {
+			turn?.place.release();
 		}
 	};
 }
@@ -61,6 +69,7 @@ async function runOperation(
 	fns: IExecutePaginationFunctions,
 	facts: OperationFacts,
 	prepared: PreparedOptions,
+	turn?: UpsertTurn,
 ): Promise<Output[]> {
 	const node = fns.getNode();
 	const itemIndex = fns.getItemIndex();
@@ -74,7 +83,7 @@ async function runOperation(
 	});
 	let outputs: Output[];
 	try {
-		outputs = await sendOperation(fns, context, facts, prepared, limit);
+		outputs = await sendOperation(fns, context, facts, prepared, limit, turn);
 	} catch (caught) {
 		throw redactError(context.secrets, asNodeError(node, caught, itemIndex));
 	}
@@ -91,12 +100,13 @@ async function sendOperation(
 	facts: OperationFacts,
 	prepared: PreparedOptions,
 	limit: number,
+	turn?: UpsertTurn,
 ): Promise<Output[]> {
 	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
-	if (facts.upsert) {
+	if (facts.upsert && turn) {
 		const body = { ...(prepared.body as IDataObject) };
 		const preparedOptions = prepared as Partial<IHttpRequestOptions>;
-		return [{ json: await upsert(fns, context, facts.upsert, body, preparedOptions) }];
+		return [{ json: await upsert(context, facts.upsert, turn, body, preparedOptions) }];
 	}
 	const fromUrls = await idsFromUrls(fns, context, facts, parameter);
 	const { path, ids } = guard(context.node, context.itemIndex, () =>

@@ -6,6 +6,12 @@ import type { RequestContext } from '../transport/context';
 import { pageOf, readPages } from '../transport/pagination';
 import { sendRequest } from '../transport/send';
 
+/** An item's place in the line of its key (see RecordIndex.placeInLine). */
+export interface PlaceInLine {
+	run<T>(work: () => Promise<T>): Promise<T>;
+	release(): void;
+}
+
 /**
  * The records of one list by their key (a name, an alias…), shared by every item of one run of
  * the node: the list is read once (Return All, pages of the Page Size) however many items ask,
@@ -17,7 +23,7 @@ import { sendRequest } from '../transport/send';
 export class RecordIndex {
 	private readonly byKey = new Map<string, IDataObject[]>();
 	private readonly asked = new Map<string, Promise<void>>();
-	private readonly turns = new Map<string, Promise<unknown>>();
+	private readonly turns = new Map<string, Promise<void>>();
 	private firstPage?: Promise<{ complete: boolean; pages: number }>;
 	private rest?: Promise<void>;
 
@@ -34,15 +40,31 @@ export class RecordIndex {
 		return this.key.normalize ? this.key.normalize(trimmed) : trimmed;
 	}
 
-	/** Runs `work` for one key after the work of earlier items with the same key has ended. */
-	async inTurn<T>(wanted: string, work: () => Promise<T>): Promise<T> {
+	/**
+	 * An item's place in the line of its key, taken at once (n8n hands the items over in their
+	 * order, so the line is in item order): `run` does the item's work after the items before it
+	 * with the same key are done, failed or not; `release` gives the place up, for an item that
+	 * fails before its work (the items behind it still wait for the ones before).
+	 */
+	placeInLine(wanted: string): PlaceInLine {
 		const before = this.turns.get(wanted) ?? Promise.resolve();
-		const mine = before.then(work, work);
+		let done: () => void = () => {};
+		const mine = new Promise<void>((resolve) => (done = resolve));
 		this.turns.set(
 			wanted,
-			mine.catch(() => undefined),
+			before.then(async () => await mine),
 		);
-		return await mine;
+		return {
+			run: async (work) => {
+				await before;
+				try {
+					return await work();
+				} finally {
+					done();
+				}
+			},
+			release: () => done(),
+		};
 	}
 
 	/** The records whose key is `wanted`. */

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { UpsertFacts } from '../shared/operation';
+import type { MatchKey, UpsertFacts } from '../shared/operation';
 import { fillPath } from '../shared/path';
 import { guard, InputError, text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { recordOf } from './envelope';
+import type { PlaceInLine } from './recordIndex';
 import { RecordIndex } from './recordIndex';
 import { sendRequest } from '../transport/send';
 
@@ -18,20 +19,19 @@ import { sendRequest } from '../transport/send';
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
 
-/** The indexes of one run of the node (its execute data), by list, key and credential. */
+/** The indexes of one run of the node (its execute data), by list and key. */
 const indexesOfRun = new WeakMap<object, Map<string, RecordIndex>>();
 
 function indexFor(
 	fns: IExecutePaginationFunctions,
-	context: RequestContext,
 	facts: UpsertFacts,
-	parameter: (name: string) => unknown,
+	key: MatchKey,
 ): RecordIndex {
 	const run = fns.getExecuteData();
 	const indexes = indexesOfRun.get(run) ?? new Map<string, RecordIndex>();
 	indexesOfRun.set(run, indexes);
-	const key = facts.key(parameter);
-	const name = [context.budget, facts.list.request.path, key.shownAs].join(' ');
+	// One credential serves every item of a node's run: the list and the key name the index.
+	const name = [facts.list.request.path, key.shownAs].join(' ');
 	let index = indexes.get(name);
 	if (!index) {
 		const items = run.data?.main?.[0]?.length ?? 1;
@@ -41,22 +41,42 @@ function indexFor(
 	return index;
 }
 
-export async function upsert(
+/** An item's Create or Update, in line behind the earlier items with its key. */
+export interface UpsertTurn {
+	key: MatchKey;
+	index: RecordIndex;
+	wanted: string;
+	place: PlaceInLine;
+}
+
+/**
+ * Takes the item's place in line at once, as n8n hands the item over (before anything waits), so
+ * that items with the same key are created or updated in their order: the later row wins.
+ */
+export function takeTurn(
 	fns: IExecutePaginationFunctions,
+	facts: UpsertFacts,
+	body: IDataObject,
+): UpsertTurn {
+	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
+	const key = facts.key(parameter);
+	const index = indexFor(fns, facts, key);
+	const wanted = index.keyOf(body[key.field]);
+	return { key, index, wanted, place: index.placeInLine(wanted) };
+}
+
+export async function upsert(
 	context: RequestContext,
 	facts: UpsertFacts,
+	{ key, index, wanted, place }: UpsertTurn,
 	body: IDataObject,
 	prepared: Partial<IHttpRequestOptions> | undefined,
 ): Promise<IDataObject> {
-	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
-	const key = facts.key(parameter);
-	const index = indexFor(fns, context, facts, parameter);
-	const wanted = guard(context.node, context.itemIndex, () => {
-		const value = index.keyOf(body[key.field]);
-		if (!value) throw new InputError(`${key.label} must not be empty: records are matched on it`);
-		return value;
-	});
-	return await index.inTurn(wanted, async () => {
+	return await place.run(async () => {
+		guard(context.node, context.itemIndex, () => {
+			if (!wanted)
+				throw new InputError(`${key.label} must not be empty: records are matched on it`);
+		});
 		const matches = await index.find(context, wanted);
 		if (matches.length > 1) {
 			const ids = matches.map((record) => String(record.id)).join(', ');

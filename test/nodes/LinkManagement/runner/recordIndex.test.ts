@@ -2,10 +2,13 @@
  * Links matched by alias on a long list (runner/recordIndex.ts): after the list's first page, the
  * service is asked for each alias (`short`) when that costs fewer requests than reading the rest
  * of the list, and the rest is read otherwise, or where the service ignores `short`. Against the
- * sandbox, 500 links at 100 a page: the first page, then 4 more.
+ * sandbox, 500 links at 100 a page: the first page, then 4 more. Items with one key take turns
+ * in their order.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { getAll } from '../../../../nodes/LinkManagement/resources/link/getAll';
+import { RecordIndex } from '../../../../nodes/LinkManagement/runner/recordIndex';
 import { select } from '../../../helpers';
 import { runAgainst } from '../../../helpers/sandbox';
 import { sandboxStarter } from '../../../sandbox/helpers';
@@ -111,4 +114,42 @@ test('matching on the URL, the list is read: the service finds no link by URL', 
 
 	expect(listRequestsOf(sandbox)).toEqual(['page=1', 'page=2', 'page=3', 'page=4', 'page=5']);
 	expect(result.items.map(({ json }) => [json.id, json.outcome])).toEqual([[450, 'unchanged']]);
+});
+
+describe('items with one key take turns in the order they took their places', () => {
+	const index = () =>
+		new RecordIndex(getAll, { field: 'custom', shownAs: 'alias', label: 'Alias' }, 3);
+	/** Work that records when it starts and ends, and takes a while. */
+	const work = (log: string[], name: string) => async () => {
+		log.push(`${name} starts`);
+		await new Promise((resolve) => setImmediate(resolve));
+		log.push(`${name} ends`);
+	};
+
+	test('a later place waits for the earlier one, even when it is run first', async () => {
+		const records = index();
+		const [first, second] = [records.placeInLine('a'), records.placeInLine('a')];
+		const other = records.placeInLine('b');
+		const log: string[] = [];
+
+		await Promise.all([
+			second.run(work(log, 'second')),
+			other.run(work(log, 'other')),
+			first.run(work(log, 'first')),
+		]);
+
+		expect(log.indexOf('second starts')).toBeGreaterThan(log.indexOf('first ends'));
+		expect(log.indexOf('other starts')).toBeLessThan(log.indexOf('first ends'));
+	});
+
+	test('a place given up lets the next go, once the ones before it are done', async () => {
+		const records = index();
+		const [first, given, third] = ['a', 'a', 'a'].map((key) => records.placeInLine(key));
+		const log: string[] = [];
+
+		given.release();
+		await Promise.all([third.run(work(log, 'third')), first.run(work(log, 'first'))]);
+
+		expect(log).toEqual(['first starts', 'first ends', 'third starts', 'third ends']);
+	});
 });

@@ -1,7 +1,7 @@
 // The newer parts of the node in the editor, on the node the node panel added: Link › Create,
 // which shows its URL and its Additional Fields (before anything ran, so the output panel is
-// empty in its picture), and, after "Execute step", QR Code › Download QR Image run with
-// "Execute step", its file shown in the output panel's Binary view.
+// empty in its picture), and QR Code › Download QR Image run with "Execute step", its file
+// shown in the output panel's Binary view.
 import assert from 'node:assert/strict';
 
 /**
@@ -19,10 +19,27 @@ export async function downloadQrImage(editor, { qrCodeId, image, log }) {
 	const input = locator.locator('[data-test-id=rlc-input]').first();
 	await input.fill(String(qrCodeId));
 	await input.press('Tab');
-	await page.locator('[data-test-id=node-execute-button]').first().click();
-	// the Binary view is offered once the output has a file (the Get Many before had none)
+	const execute = page.locator('[data-test-id=node-execute-button]').first();
+	await execute.click();
+	// The Binary view is offered once the output has a file (the Get Many before had none). The
+	// editor may not yet hold the typed ID when the click lands ("Workflow execution cannot
+	// start … QR Code is required"): then the toast is closed and the step run again, as a user
+	// would; an ID the editor never takes still fails, with the toast's words.
 	const binaryView = page.locator('[data-test-id=output-panel] [data-test-id=radio-button-binary]');
-	await binaryView.first().waitFor({ timeout: 30_000 });
+	const cannotStart = page.locator('.el-notification').filter({ hasText: 'cannot start' }).first();
+	await until(
+		'the output panel offers the Binary view',
+		async () => {
+			if (await binaryView.first().isVisible()) return { ok: true };
+			if (!(await cannotStart.isVisible())) return { ok: false, value: 'no output yet' };
+			const toast = (await cannotStart.textContent()).replace(/\s+/g, ' ').trim();
+			await cannotStart.locator('.el-notification__closeBtn').click();
+			await cannotStart.waitFor({ state: 'hidden' });
+			await execute.click();
+			return { ok: false, value: toast };
+		},
+		{ timeoutMs: 30_000, intervalMs: 500 },
+	);
 	await binaryView.first().click();
 	const fileName = `qr-code-${qrCodeId}.png`;
 	const card = page.locator('[data-test-id=output-panel] [data-test-id=ndv-binary-data_0]');

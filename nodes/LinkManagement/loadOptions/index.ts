@@ -13,9 +13,9 @@ import {
 	overlayLabel,
 	pixelLabel,
 } from '../listSearch/labels';
+import { readListRecords } from '../runner/listRecords';
 import type { OperationDefinition } from '../shared/operation';
 import { requestContextOf } from '../transport/context';
-import { readPages } from '../transport/pagination';
 import { withoutSecrets } from '../transport/redact';
 
 /**
@@ -23,14 +23,12 @@ import { withoutSecrets } from '../transport/redact';
  * every record of the account's list (read through the transport, pages of 1,000), by name.
  */
 function choicesOf(list: OperationDefinition, label: (record: IDataObject) => string) {
-	const shape = list.output ?? ((record: IDataObject) => record);
 	return async function loadChoices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const context = await requestContextOf(this);
 		return await withoutSecrets(context.secrets, context.node, async () => {
 			const choices: INodePropertyOptions[] = [];
-			const request = { method: 'GET' as const, path: list.request.path };
-			await readPages(context, request, list.list ?? { keys: [] }, Infinity, async (records) => {
-				for (const record of records.map(shape).filter(hasId)) {
+			await readListRecords(context, list, async (records) => {
+				for (const record of records.filter(hasId)) {
 					choices.push({
 						name: `${label(record)} (ID ${String(record.id)})`,
 						value: Number(record.id),

@@ -4,8 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PathParameter, RecordLookup } from '../shared/operation';
 import { guard, InputError, text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
-import { pageOf, readPages } from '../transport/pagination';
-import { sendRequest } from '../transport/send';
+import { readFilteredPage, readListRecords } from './listRecords';
 
 /**
  * The records of a list whose key is `wanted` (compared trimmed). The service is asked to find
@@ -17,22 +16,14 @@ export async function findRecords(
 	lookup: RecordLookup,
 	wanted: string,
 ): Promise<IDataObject[]> {
-	const { list } = lookup;
-	const listFacts = list.list ?? { keys: [] };
-	const shape = list.output ?? ((record: IDataObject) => record);
-	const request = { method: 'GET' as const, path: list.request.path };
 	const matches = (record: IDataObject) => text(lookup.key.of(record)) === wanted;
 	if (lookup.filter) {
-		const qs = { [lookup.filter]: wanted, page: 1, limit: context.settings.pageSize };
-		const body = await sendRequest(context, { ...request, qs });
-		const { records } = pageOf(body, listFacts, context, `GET ${request.path}`);
-		const shaped = records.map(shape);
-		// Only matching records (or none): the service applied the filter.
-		if (shaped.every(matches)) return shaped;
+		const filtered = await readFilteredPage(context, lookup.list, lookup.filter, wanted, matches);
+		if (filtered) return filtered;
 	}
 	const found: IDataObject[] = [];
-	await readPages(context, request, listFacts, Infinity, async (records) => {
-		found.push(...records.map(shape).filter(matches));
+	await readListRecords(context, lookup.list, async (records) => {
+		found.push(...records.filter(matches));
 	});
 	return found;
 }

@@ -3,8 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { MatchKey, OperationFacts } from '../shared/operation';
 import { text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
-import { pageOf, readPages } from '../transport/pagination';
-import { sendRequest } from '../transport/send';
+import { readFilteredPage, readListRecords } from './listRecords';
 
 /** An item's place in the line of its key (see RecordIndex.placeInLine). */
 export interface PlaceInLine {
@@ -76,8 +75,7 @@ export class RecordIndex {
 			if (this.key.filter && this.items < pages - 1 && !this.rest) {
 				await this.askFor(context, wanted);
 			} else {
-				this.rest ??= this.readPages(context, 2);
-				await this.rest;
+				await this.readRest(context);
 			}
 		}
 		return [...(this.byKey.get(wanted) ?? [])];
@@ -92,7 +90,7 @@ export class RecordIndex {
 	private async readFirstPage(context: RequestContext) {
 		let pages = 1;
 		let complete = true;
-		await this.readPages(context, 1, async (records, page) => {
+		await readListRecords(context, this.list, async (records, page) => {
 			this.store(records);
 			pages = page.maxPage ?? pages + 1;
 			complete =
@@ -105,26 +103,17 @@ export class RecordIndex {
 		return { complete, pages };
 	}
 
-	private async readPages(
-		context: RequestContext,
-		from: number,
-		onPage?: (
-			records: IDataObject[],
-			page: { maxPage?: number; last: boolean },
-		) => Promise<void | 'stop'>,
-	): Promise<void> {
-		const request = { method: 'GET' as const, path: this.list.request.path };
-		await readPages(
+	/** The pages after the first, once however many items need them. */
+	private async readRest(context: RequestContext): Promise<void> {
+		this.rest ??= readListRecords(
 			context,
-			request,
-			this.list.list ?? { keys: [] },
-			Infinity,
-			onPage ??
-				(async (records) => {
-					this.store(records);
-				}),
-			{ from },
+			this.list,
+			async (records) => {
+				this.store(records);
+			},
+			{ from: 2 },
 		);
+		await this.rest;
 	}
 
 	/** One key asked of the service; where it ignores the filter, the rest of the list is read. */
@@ -132,31 +121,20 @@ export class RecordIndex {
 		let asking = this.asked.get(wanted);
 		if (!asking) {
 			asking = (async () => {
-				const { path } = this.list.request;
-				const qs = {
-					[this.key.filter as string]: wanted,
-					page: 1,
-					limit: context.settings.pageSize,
-				};
-				const body = await sendRequest(context, { method: 'GET', path, qs });
-				const { records } = pageOf(body, this.list.list ?? { keys: [] }, context, `GET ${path}`);
-				const shaped = records.map(this.list.output ?? ((record) => record));
-				if (shaped.every((record) => this.keyOf(record[this.key.shownAs]) === wanted)) {
-					this.store(records);
-				} else {
-					this.rest ??= this.readPages(context, 2);
-					await this.rest;
-				}
+				const matches = (record: IDataObject) => this.keyOf(record[this.key.shownAs]) === wanted;
+				const filter = this.key.filter as string;
+				const found = await readFilteredPage(context, this.list, filter, wanted, matches);
+				if (found) this.store(found);
+				else await this.readRest(context);
 			})();
 			this.asked.set(wanted, asking);
 		}
 		await asking;
 	}
 
-	/** Records as the list shows them, each once (by ID). */
+	/** Records as the list operation outputs them, each once (by ID). */
 	private store(records: IDataObject[]): void {
-		const shape = this.list.output ?? ((record: IDataObject) => record);
-		for (const record of records.map(shape)) {
+		for (const record of records) {
 			const wanted = this.keyOf(record[this.key.shownAs]);
 			const known = this.byKey.get(wanted) ?? [];
 			if (known.some((other) => other.id !== undefined && other.id === record.id)) continue;

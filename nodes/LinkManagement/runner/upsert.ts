@@ -103,10 +103,11 @@ export async function upsert(
 		const [match] = matches;
 		guard(context.node, context.itemIndex, () => refuseFixedChanges(facts, match, body, key.label));
 		const update = facts.updateBody(body);
-		if (alreadyHas(match, shown(facts, update))) return { ...match, outcome: 'unchanged' };
+		const updatedAsListed = shown(facts, update);
+		if (alreadyHas(match, updatedAsListed)) return { ...match, outcome: 'unchanged' };
 		const { path } = fillPath(facts.update, () => match.id);
 		const answer = await send(facts.update, path, update);
-		Object.assign(match, shown(facts, update));
+		Object.assign(match, updatedAsListed);
 		const updated = (facts.update.output ?? same)(recordOf(answer, {}));
 		return { id: match.id, ...updated, outcome: 'updated' };
 	});

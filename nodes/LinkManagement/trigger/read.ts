@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { fillPath } from '../shared/path';
 import type { RequestContext } from '../transport/context';
-import { readPages } from '../transport/pagination';
+import type { PageHandler } from '../transport/pagination';
+import { readListRecords } from '../runner/listRecords';
 import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
 import { identityOf } from './identity';
@@ -16,23 +17,6 @@ import type { TriggerState } from './state';
 export const eventPath = (event: TriggerEvent, parameter: (name: string) => unknown): string =>
 	fillPath(event.listOperation, parameter).path;
 
-/** Each page of the event's list through the transport, shaped as the action node outputs it. */
-async function readShaped(
-	context: RequestContext,
-	event: TriggerEvent,
-	path: string,
-	onPage: (records: IDataObject[]) => Promise<void | 'stop'>,
-): Promise<void> {
-	const { list, output = (record: IDataObject) => record } = event.listOperation;
-	await readPages(
-		context,
-		{ method: 'GET', path },
-		list ?? { keys: [] },
-		Infinity,
-		async (page) => await onPage(page.map(output)),
-	);
-}
-
 /** Every record of the event's list (Return All: pages of the Page Size, 1,000 by default). */
 export async function readRecords(
 	context: RequestContext,
@@ -40,9 +24,14 @@ export async function readRecords(
 	path: string,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
-	await readShaped(context, event, path, async (page) => {
-		records.push(...page);
-	});
+	await readListRecords(
+		context,
+		event.listOperation,
+		async (page) => {
+			records.push(...page);
+		},
+		{ path },
+	);
 	return records;
 }
 
@@ -61,7 +50,7 @@ export async function readNewRecords(
 	const found: IDataObject[] = [];
 	let previous: IDataObject | undefined;
 	state.order = 'newestFirst';
-	await readShaped(context, event, path, async (page) => {
+	const readPage: PageHandler = async (page) => {
 		let reachedRecorded = false;
 		for (const record of page) {
 			const identity = identityOf(record, event);
@@ -72,6 +61,7 @@ export async function readNewRecords(
 		}
 		found.push(...recordChanges(event, page, state, 0));
 		return reachedRecorded && state.order === 'newestFirst' ? 'stop' : undefined;
-	});
+	};
+	await readListRecords(context, event.listOperation, readPage, { path });
 	return found;
 }

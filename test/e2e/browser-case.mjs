@@ -6,7 +6,7 @@ import fs from 'node:fs';
 
 import { triggerCase } from './cases.mjs';
 import { makeTempDir } from './lib/cleanup.mjs';
-import { loadWorkflow, PACKAGE_TOOL_NODE_TYPE } from './lib/workflows.mjs';
+import { loadWorkflow, toolNodeNames } from './lib/workflows.mjs';
 import { timed } from './report.mjs';
 import {
 	BROWSER_ARTIFACTS,
@@ -31,9 +31,7 @@ const picture = (file) => (UPDATE_README_IMAGE || !fs.existsSync(file) ? file : 
 function toolNodesOf(workflow) {
 	return {
 		id: workflow.id,
-		tools: workflow.nodes
-			.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE)
-			.map((node) => node.name),
+		tools: toolNodeNames(workflow),
 	};
 }
 

@@ -25,6 +25,13 @@ import {
 } from './browser/workflows.mjs';
 import { OWNER } from './lib/n8n.mjs';
 import { REPO } from './lib/sandbox.mjs';
+import {
+	BROWSER_ARTIFACTS,
+	LINK_CREATE_IMAGE,
+	PICKER_IMAGE,
+	QR_IMAGE_OUTPUT_IMAGE,
+	README_IMAGE,
+} from './settings.mjs';
 
 export { expectedFromNode, ID_PICKERS, idPickerNames } from './browser/expected.mjs';
 
@@ -139,19 +146,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		const i = process.argv.indexOf(`--${name}`);
 		return i > 0 ? process.argv[i + 1] : fallback;
 	};
-	/** With --readme-image: the README's picture `file` in docs/images/. */
-	const readmePicture = (file) =>
-		process.argv.includes('--readme-image') ? path.join(REPO, 'docs', 'images', file) : undefined;
+	/** With --readme-image: the README's picture. */
+	const readmePicture = (file) => (process.argv.includes('--readme-image') ? file : undefined);
 	const started = Date.now();
 	const result = await checkEditor({
 		baseUrl: arg('url', 'http://127.0.0.1:5678'),
 		email: arg('email', OWNER.email),
 		password: arg('password', OWNER.password),
-		artifactsDir: path.join(REPO, 'test', 'artifacts', 'browser'),
-		readmeImage: readmePicture('node-in-editor.png'),
-		pickerImage: readmePicture('id-picker.png'),
-		qrImageImage: readmePicture('qr-image-output.png'),
-		linkCreateImage: readmePicture('link-create.png'),
+		artifactsDir: BROWSER_ARTIFACTS,
+		readmeImage: readmePicture(README_IMAGE),
+		pickerImage: readmePicture(PICKER_IMAGE),
+		qrImageImage: readmePicture(QR_IMAGE_OUTPUT_IMAGE),
+		linkCreateImage: readmePicture(LINK_CREATE_IMAGE),
 		log: (...a) => console.log('[browser]', ...a),
 	});
 	console.log(

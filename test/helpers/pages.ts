@@ -4,7 +4,12 @@
  */
 import nock from 'nock';
 
-import { TEST_BASE_URL } from '../harness';
+import { runNode, TEST_BASE_URL } from '../harness';
+import { parametersOf } from './operation';
+
+/** Runs QR code › Get Many with these parameters. */
+export const getManyQrCodes = async (more = {}) =>
+	await runNode({ parameters: parametersOf('qrCode')('getAll', more) });
 
 /** The whole numbers from `from` to `to`. */
 export const range = (from: number, to: number) =>

@@ -5,7 +5,7 @@ import { badRequest } from './http';
 import type { RouteContext } from './listing';
 import { checkPlan } from './plan';
 import type { Collection, LinkSettings, LinkType, Store } from './store';
-import { optionalString, requiredHttpUrl } from './validate';
+import { isHttpUrl, optionalString, requiredHttpUrl } from './validate';
 
 type Body = Record<string, unknown>;
 
@@ -202,7 +202,7 @@ function rows<A extends string, B extends string>(
 		if (typeof a !== 'string' || a.trim() === '' || typeof b !== 'string' || b.trim() === '') {
 			throw badRequest(`Field '${field}' row ${i + 1} needs both '${first}' and '${second}'.`);
 		}
-		if (second === 'link' && !/^https?:\/\/[^\s/?#]+/i.test(b)) {
+		if (second === 'link' && !isHttpUrl(b)) {
 			throw badRequest(
 				`Field '${field}' row ${i + 1}: 'link' must start with http:// or https://, got '${b}'.`,
 			);

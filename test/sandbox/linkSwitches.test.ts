@@ -48,11 +48,11 @@ const PLAN_ROWS: Array<[string, Json, string]> = [
 	['parameters', { parameters: [{ name: 'utm_source', value: 'x' }] }, 'link parameters'],
 ];
 
-describe.each<Profile>(['reference', 'family'])('--plan-lacks in the %s profile', (profile) => {
-	test('the table covers every feature', () => {
-		expect(PLAN_ROWS.map(([feature]) => feature)).toEqual([...PLAN_FEATURES]);
-	});
+test('the --plan-lacks table covers every feature', () => {
+	expect(PLAN_ROWS.map(([feature]) => feature)).toEqual([...PLAN_FEATURES]);
+});
 
+describe.each<Profile>(['reference', 'family'])('--plan-lacks in the %s profile', (profile) => {
 	test.each(PLAN_ROWS)('lacking %s: create and update refused', async (feature, body, words) => {
 		const sandbox = await sandboxWith({ profile, planLacks: [feature as never] });
 		const link = { url: 'https://example.com/x', ...body };

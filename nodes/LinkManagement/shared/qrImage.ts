@@ -49,7 +49,7 @@ export const qrImageFields: INodeProperties[] = [
  * The file of a record whose address field (`link`, `shorturl`) leads to its QR image below
  * `path` (`/download`, `/qr/download`); named `<prefix>-<id>.<format>`.
  */
-export function qrImageDownload(addressField: string, path: string, prefix: string): DownloadFacts {
+function qrImageDownload(addressField: string, path: string, prefix: string): DownloadFacts {
 	return {
 		file(record: IDataObject, parameter) {
 			const format = oneOf(['png', 'svg'])(parameter('format'), 'Format') as 'png' | 'svg';

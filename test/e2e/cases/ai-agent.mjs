@@ -4,7 +4,7 @@
 // the $fromAI() parameters; no language model involved).
 import assert from 'node:assert/strict';
 
-import { CREDENTIAL_TYPE, PACKAGE_TOOL_NODE_TYPE } from '../lib/workflows.mjs';
+import { CREDENTIAL_TYPE, PACKAGE_TOOL_NODE_TYPE, toolNodeNames } from '../lib/workflows.mjs';
 import { ids, range, SEED, sentBody } from './sandbox-state.mjs';
 
 export const aiAgentCase = {
@@ -12,9 +12,7 @@ export const aiAgentCase = {
 	file: 'examples/ai-agent-link-manager.json',
 	async check(ctx) {
 		const { n8n, sandbox, apiKey, workflow } = ctx;
-		const expectedTools = workflow.nodes
-			.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE)
-			.map((node) => node.name);
+		const expectedTools = toolNodeNames(workflow);
 		assert.equal(expectedTools.length, 4, 'the example has four Link Management tools');
 
 		// n8n import:workflow took it as it is: the tools, their connection to the agent, the credential

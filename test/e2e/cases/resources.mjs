@@ -155,15 +155,19 @@ export const RESOURCE_CASES = [
 				pages(ctx.sandbox.store.rowsOfChannel(1).length, 5),
 				'each page of channel 1 once, to maxpage',
 			);
-			const [created] = ctx.out('Create channel');
-			assert.equal(created.id, SEED.channels + 1);
+			const created = checkCreated(
+				ctx,
+				'Create channel',
+				SEED.channels + 1,
+				'POST /api/channel/add',
+				{
+					name: 'E2E channel',
+					color: '#AABBCC',
+					description: 'Made by the e2e suite',
+					starred: true,
+				},
+			);
 			assert.equal(created.name, 'E2E channel');
-			assert.deepEqual(sentBody(ctx, 'POST /api/channel/add'), {
-				name: 'E2E channel',
-				color: '#AABBCC',
-				description: 'Made by the e2e suite',
-				starred: true,
-			});
 			const [assigned] = ctx.out('Assign QR code');
 			assert.equal(assigned.success, true);
 			assert.equal(

@@ -44,7 +44,7 @@ function signalGroup(child, sig) {
  * SIGKILL to the process group of every child still running; synchronous, so it also runs when
  * this process exits without having stopped them (an error, a second Ctrl-C).
  */
-export function killAllChildren() {
+function killAllChildren() {
 	for (const child of children)
 		if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGKILL');
 }
@@ -74,7 +74,7 @@ export async function stopChild(child, graceMs = 10_000) {
 	if (groupAlive()) signal('SIGKILL');
 }
 
-export async function stopAllChildren() {
+async function stopAllChildren() {
 	await Promise.all([...children].map((child) => stopChild(child)));
 }
 

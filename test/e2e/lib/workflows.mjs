@@ -9,6 +9,10 @@ import { REPO } from './sandbox.mjs';
 export const PACKAGE_NODE_TYPE = 'n8n-nodes-link-management.linkManagement';
 /** The node as an AI agent's tool: the variant n8n generates for nodes that are `usableAsTool`. */
 export const PACKAGE_TOOL_NODE_TYPE = `${PACKAGE_NODE_TYPE}Tool`;
+
+/** The names of a workflow's Link Management tool nodes. */
+export const toolNodeNames = (workflow) =>
+	workflow.nodes.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE).map((node) => node.name);
 /** The trigger node of the package (linkManagementTrigger). */
 export const PACKAGE_TRIGGER_NODE_TYPE = `${PACKAGE_NODE_TYPE}Trigger`;
 /** Type of the node when loaded through N8N_CUSTOM_EXTENSIONS. */

@@ -11,16 +11,12 @@ import { searchDomains } from '../../../../nodes/LinkManagement/listSearch';
 import type { RunOptions } from '../../../helpers';
 import { jsonOf, runNode } from '../../../helpers';
 import { loadOptionsContext } from '../../../helpers/picker';
-import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
-import { byId, credentialsOf, familySandbox, requestsTo } from './helpers';
+import { sandboxStarter } from '../../../sandbox/helpers';
+import type { Sandbox } from '../../../sandbox/server';
+import { byId, credentialsOf, requestsTo } from './helpers';
 
-const started: Sandbox[] = [];
-async function sandboxWith(options: Partial<SandboxOptions>): Promise<Sandbox> {
-	const sandbox = await familySandbox({ rateLimit: 0, ...options });
-	started.push(sandbox);
-	return sandbox;
-}
-afterAll(async () => await Promise.all(started.map((sandbox) => sandbox.stop())));
+// Oldest first, as the reference lists: these compare lists in ascending IDs.
+const sandboxWith = sandboxStarter({ profile: 'family', order: 'oldest' });
 
 async function run(sandbox: Sandbox, parameters: RunOptions['parameters']) {
 	const result = await runNode({ credentials: credentialsOf(sandbox), parameters });
@@ -37,7 +33,7 @@ const pagesAsked = (sandbox: Sandbox, route: string) =>
 describe('channel items: pages before maxpage short or empty', () => {
 	/** Channel 1 of a sandbox seeded with 8 channel items, read with `paging`. */
 	async function readChannelOne(paging: RunOptions['parameters']) {
-		const sandbox = await sandboxWith({ seed: { channelItems: 8 }, order: 'oldest' });
+		const sandbox = await sandboxWith({ seed: { channelItems: 8 } });
 		const items = await run(sandbox, {
 			resource: 'channel',
 			operation: 'getItems',
@@ -75,7 +71,7 @@ describe('channel items: pages before maxpage short or empty', () => {
 	});
 
 	test('QR codes deleted after they were assigned: an empty first page, nothing lost', async () => {
-		const sandbox = await sandboxWith({ seed: { qr: 6 }, order: 'oldest' });
+		const sandbox = await sandboxWith({ seed: { qr: 6 } });
 		const [channel] = await run(sandbox, {
 			resource: 'channel',
 			operation: 'create',
@@ -107,7 +103,7 @@ describe('channel items: pages before maxpage short or empty', () => {
 
 describe('branded domains: system domains with "id": null on every page', () => {
 	test('Return All over 3 pages outputs each real domain and each system domain once', async () => {
-		const sandbox = await sandboxWith({ seed: { domains: 5 }, order: 'oldest' });
+		const sandbox = await sandboxWith({ seed: { domains: 5 } });
 		const domains = await run(sandbox, {
 			resource: 'domain',
 			operation: 'getAll',
@@ -124,7 +120,7 @@ describe('branded domains: system domains with "id": null on every page', () => 
 	});
 
 	test('the Branded Domain ID picker offers the real domains only', async () => {
-		const sandbox = await sandboxWith({ seed: { domains: 5 }, order: 'oldest' });
+		const sandbox = await sandboxWith({ seed: { domains: 5 } });
 		const { results } = await searchDomains.call(pickerContext(sandbox));
 		expect(results.map((result) => result.value)).toEqual(['1', '2', '3', '4', '5']);
 		expect(results[0].name).toBe('https://brand1.example.com (ID 1)');
@@ -136,7 +132,7 @@ describe('branded domains: system domains with "id": null on every page', () => 
 describe('records in the family’s keys', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await sandboxWith({ seed: 5, order: 'oldest' });
+		sandbox = await sandboxWith({ seed: 5 });
 	});
 
 	test('CTA overlays under `overlay`: Return All and Limit', async () => {
@@ -180,7 +176,7 @@ describe('records in the family’s keys', () => {
 
 describe('Return All of a large list: pages of 1,000, or the cap `perpage` tells', () => {
 	test('2,500 QR codes without a page cap: 3 requests of 1,000', async () => {
-		const sandbox = await sandboxWith({ seed: { qr: 2500 }, order: 'oldest' });
+		const sandbox = await sandboxWith({ seed: { qr: 2500 } });
 		const qrs = await run(sandbox, { resource: 'qrCode', operation: 'getAll', returnAll: true });
 		expect(qrs.map((qr) => qr.id)).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
 		const asked = requestsTo(sandbox, 'GET /api/qr').map((entry) => entry.url);
@@ -189,7 +185,7 @@ describe('Return All of a large list: pages of 1,000, or the cap `perpage` tells
 	});
 
 	test('1,050 QR codes capped at 100: exactly 11 requests, every record once', async () => {
-		const sandbox = await sandboxWith({ seed: { qr: 1050 }, maxLimit: 100, order: 'oldest' });
+		const sandbox = await sandboxWith({ seed: { qr: 1050 }, maxLimit: 100 });
 		const qrs = await run(sandbox, { resource: 'qrCode', operation: 'getAll', returnAll: true });
 		expect(qrs.map((qr) => qr.id)).toEqual(Array.from({ length: 1050 }, (_, i) => i + 1));
 		expect(pagesAsked(sandbox, 'GET /api/qr')).toEqual(

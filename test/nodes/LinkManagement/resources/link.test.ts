@@ -1,8 +1,12 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { ListOf } from '../../../helpers';
 import {
+	expectFailsAfterListRead,
 	expr,
 	itBehavesLike,
+	LIST_READ,
+	listRead,
 	mockEndpoint,
 	operation,
 	parametersOf,
@@ -122,14 +126,15 @@ describe('link: get', () => {
 
 describe('link: get by short URL', () => {
 	const get = operation('GET /api/url/:linkId', link('get'), details(91));
-	const lookUp = (answer: unknown, query: Record<string, string>) => ({
-		request: 'GET /api/urls' as const,
-		answer,
-		query: { page: '1', limit: '1000', ...query },
+	const links: ListOf = ['GET /api/urls', 'urls'];
+	/** The list read with this query, answering `records`. */
+	const lookUp = (records: IDataObject[], query: Record<string, string>) => ({
+		...listRead(links, records),
+		query: { ...LIST_READ, ...query },
 	});
 
 	test('looks the alias up with `short`, then reads that link', async () => {
-		const found = lookUp(listAnswer('urls', [summer]), { short: 'summer-sale' });
+		const found = lookUp([summer], { short: 'summer-sale' });
 
 		const { output } = await get.send(
 			{ linkId: byUrl(' https://go.example.com/summer-sale/ ') },
@@ -141,8 +146,8 @@ describe('link: get by short URL', () => {
 
 	test('reads the list where the service ignores `short`', async () => {
 		// Asked for one alias, the service answers every link: the node searches them itself.
-		const ignored = lookUp(listAnswer('urls', linkRecords), { short: 'menu' });
-		const list = lookUp(listAnswer('urls', linkRecords), {});
+		const ignored = lookUp(linkRecords, { short: 'menu' });
+		const list = lookUp(linkRecords, {});
 
 		const { output } = await get.send(
 			{ linkId: byUrl('https://go.example.com/menu?utm=x') },
@@ -153,20 +158,20 @@ describe('link: get by short URL', () => {
 	});
 
 	test('fails clearly when no link has the alias, sending nothing more', async () => {
-		mockEndpoint('GET', '/api/urls', listAnswer('urls', []));
+		const message = await expectFailsAfterListRead(
+			get.parameters({ linkId: byUrl('https://go.example.com/nothing') }),
+			links,
+			[],
+		);
 
-		const result = await runNode({
-			parameters: get.parameters({ linkId: byUrl('https://go.example.com/nothing') }),
-		});
-
-		expect(result.error?.message).toBe(
+		expect(message).toBe(
 			'Link ID: no link with the alias "nothing" (from https://go.example.com/nothing) was found',
 		);
 	});
 
 	test('picks the link whose own short URL it is among links sharing an alias', async () => {
 		const other = { ...summer, id: 95, shorturl: 'https://other.example/summer-sale' };
-		const found = lookUp(listAnswer('urls', [other, summer]), { short: 'summer-sale' });
+		const found = lookUp([other, summer], { short: 'summer-sale' });
 
 		const { output } = await get.send(
 			{ linkId: byUrl(summer.shorturl) },

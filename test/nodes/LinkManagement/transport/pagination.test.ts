@@ -2,12 +2,14 @@
  * Return All and Limit: which pages the node asks for, with which page size, and which
  * records come out, whatever the service's envelope says of its pages.
  */
-import { jsonOf, parametersOf, rl, runNode, select } from '../../../helpers';
-import { qrPage, range, servePages, serveQrCodes } from '../../../helpers/pages';
-
-const qrCode = parametersOf('qrCode');
-/** Runs QR code › Get Many with these parameters. */
-const getMany = async (more = {}) => await runNode({ parameters: qrCode('getAll', more) });
+import { jsonOf, rl, runNode, select } from '../../../helpers';
+import {
+	getManyQrCodes as getMany,
+	qrPage,
+	range,
+	servePages,
+	serveQrCodes,
+} from '../../../helpers/pages';
 
 /** Pages of 10 that claim `maxpage` pages, whatever the records are. */
 const claimingMaxpage = (maxpage: number) => (page: number) => ({

@@ -2,12 +2,8 @@
  * Return All never loops and never outputs a record twice, whatever the pages repeat, and a
  * list answer it cannot read fails clearly instead of reading as "no records".
  */
-import { jsonOf, parametersOf, rl, runNode, select } from '../../../helpers';
-import { qrPage, range, servePages } from '../../../helpers/pages';
-
-const qrCode = parametersOf('qrCode');
-/** Runs QR code › Get Many with these parameters. */
-const getMany = async (more = {}) => await runNode({ parameters: qrCode('getAll', more) });
+import { jsonOf, rl, runNode, select } from '../../../helpers';
+import { getManyQrCodes as getMany, qrPage, range, servePages } from '../../../helpers/pages';
 
 describe('Return All never loops and never outputs a record twice', () => {
 	test('currentpage counting from 0: every page asked once, every record output once', async () => {

@@ -1,9 +1,9 @@
 /**
  * Runs the Link Management node on n8n's own engine: a Workflow built with n8n-workflow,
- * executed by n8n-core's WorkflowExecute (which runs declarative nodes through RoutingNode),
- * exactly as n8n does, with HTTP answered by nock or by the sandbox.
+ * executed by n8n-core's WorkflowExecute (which calls the node's `execute` in its execute
+ * context), exactly as n8n does, with HTTP answered by nock or by the sandbox.
  */
-import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type { ExecuteContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
@@ -41,17 +41,16 @@ export const N8N_URLS: Record<string, string> = n8nUrls;
 export const nodeType = new LinkManagement();
 export const credentialType = new LinkManagementApi();
 
-/**
- * As n8n's own NodeTypes does for a declarative node: an `execute` that runs RoutingNode in the
- * node's execute context (which carries the execution's cancel signal).
- */
+/** The node type with its `execute` noting when the node's own run ended. */
 let nodeRunSettled: (at: number) => void = () => {};
-function executable(declarative: INodeType): INodeType {
-	return Object.create(declarative, {
+function executable(type: INodeType): INodeType {
+	const execute = type.execute;
+	if (!execute) throw new Error('The node type under test has no execute()');
+	return Object.create(type, {
 		execute: {
 			value: async function (this: ExecuteContext) {
 				try {
-					return (await new RoutingNode(this, declarative).runNode()) ?? [];
+					return await execute.call(this);
 				} finally {
 					nodeRunSettled(Date.now());
 				}
@@ -72,7 +71,7 @@ export function nodeTypesOf(type: INodeType, typeName: string): INodeTypes {
 	};
 }
 
-const nodeTypesFor = (declarative: INodeType) => nodeTypesOf(executable(declarative), NODE_TYPE);
+const nodeTypesFor = (type: INodeType) => nodeTypesOf(executable(type), NODE_TYPE);
 
 /** As the editor stores a node's parameters: `given`, with the defaults of the rest resolved. */
 export function withDefaults(
@@ -214,7 +213,7 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Called once the run has started, with a function that stops it (as "Stop" in n8n). */
 	onStart?: (cancel: () => void) => void;
-	/** Another declarative node type to run in place of Link Management (same type name). */
+	/** Another node type to run in place of Link Management (same type name). */
 	nodeType?: INodeType;
 }
 
@@ -233,21 +232,21 @@ export interface RunResult {
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
-	const declarative = options.nodeType ?? nodeType;
+	const type = options.nodeType ?? nodeType;
 	const node = workflowNode('b5b3a5c1-0000-4000-8000-000000000001', NODE_NAME, NODE_TYPE, {
 		parameters: options.parameters,
 		credentials: CREDENTIAL_REFERENCE,
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	});
 	// As the editor does: store the node's parameters with their defaults resolved.
-	node.parameters = withDefaults(declarative, node, options.parameters);
+	node.parameters = withDefaults(type, node, options.parameters);
 
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: nodeTypesFor(declarative),
+		nodeTypes: nodeTypesFor(type),
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {

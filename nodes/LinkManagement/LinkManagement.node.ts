@@ -1,4 +1,10 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	searchCampaigns,
@@ -12,6 +18,7 @@ import {
 import { getCampaigns, getChannels, getDomains, getOverlays, getPixels } from './loadOptions';
 import { nodeProperties } from './nodeDescription';
 import { RESOURCES } from './resources';
+import { executeOperation } from './runner/execute';
 
 export class LinkManagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,9 +38,6 @@ export class LinkManagement implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'linkManagementApi', required: true }],
-		// Declares the node declarative and tells n8n the host it talks to (a credential's domain
-		// restriction allows it); the transport sends each request to its full address.
-		requestDefaults: { baseURL: '={{$credentials.baseUrl}}' },
 		properties: nodeProperties(RESOURCES, 'qrCode'),
 	};
 
@@ -49,4 +53,13 @@ export class LinkManagement implements INodeType {
 		},
 		loadOptions: { getDomains, getCampaigns, getChannels, getOverlays, getPixels },
 	};
+
+	/**
+	 * The operations are declared as data (resources/), and run here, item by item, rather than by
+	 * n8n's declarative engine, which prepares every item in one go before the first request and
+	 * holds n8n meanwhile (see CONTRIBUTING.md, "How an item becomes a request").
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeOperation(this, RESOURCES);
+	}
 }

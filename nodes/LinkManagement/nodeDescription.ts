@@ -1,14 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OperationDefinition, ResourceDefinition } from './shared/operation';
+import { propertyOf } from './shared/bodyFields';
+import type { OperationDefinition, OperationField, ResourceDefinition } from './shared/operation';
 import { requestOptions } from './shared/options';
-import { routeThroughTransport } from './runner/operationRouting';
 
 /**
  * The action node's properties, assembled from its resources: the Resource selector, each
  * resource's Operation selector and fields (each shown only for its operation), and the Options.
- * Every operation sends its requests through the transport with its own facts.
+ * The node runs every operation itself (runner/execute.ts) from its fields and facts.
  */
 export function nodeProperties(
 	resources: ResourceDefinition[],
@@ -19,7 +19,7 @@ export function nodeProperties(
 		...resources.flatMap(resourceProperties),
 		requestOptions(listOperationValues(resources)),
 	];
-	refuseDeclarativeOutput(properties);
+	refuseRouting(properties);
 	return properties;
 }
 
@@ -54,12 +54,12 @@ function resourceProperties({
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource] } },
-			options: operations.map(operationOption).sort(byName),
+			options: operations.map(({ option }) => option).sort(byName),
 			default: defaultOperation,
 		},
 		...sharedFields(operations).map(({ field, values }) => {
 			const show = { resource: [resource], operation: values };
-			return updateDisplayOptions({ show }, [field])[0];
+			return updateDisplayOptions({ show }, [propertyOf(field)])[0];
 		}),
 	];
 }
@@ -72,7 +72,7 @@ function resourceProperties({
  * differently is given twice.
  */
 function sharedFields(operations: OperationDefinition[]) {
-	const placed: Array<{ field: INodeProperties; values: string[] }> = [];
+	const placed: Array<{ field: OperationField; values: string[] }> = [];
 	for (const { option, fields } of operations) {
 		let next = 0;
 		for (const field of fields) {
@@ -90,21 +90,6 @@ function sharedFields(operations: OperationDefinition[]) {
 }
 
 /**
- * An operation's entry in the Operation list. Its routing hands every request of the operation
- * to the transport (n8n calls a custom `pagination` for each item when `paginate` is set).
- */
-function operationOption(operation: OperationDefinition): INodePropertyOptions {
-	return {
-		...operation.option,
-		routing: {
-			...operation.option.routing,
-			send: { ...operation.option.routing?.send, paginate: true },
-			operations: { pagination: routeThroughTransport(operation) },
-		},
-	};
-}
-
-/**
  * The operations that read lists, by their Operation value (for fields shown only on them): the
  * list operations, and Create or Update, which reads one to find its records.
  */
@@ -118,23 +103,24 @@ function listOperationValues(resources: ResourceDefinition[]): string[] {
 }
 
 /**
- * Output is shaped by each operation's `output` fact; the transport runs no declarative
- * `routing.output` step, so a property that declares one is refused when the node loads rather
- * than silently skipped.
+ * The node runs its operations itself: n8n's declarative routing (`routing` on an operation or a
+ * field) is never run, so a property that declares any is refused when the node loads rather than
+ * silently ignored. Fields put their values in the request with `send` (shared/bodyFields.ts),
+ * operations shape their output with `output`.
  */
-function refuseDeclarativeOutput(properties: INodeProperties[]): void {
+function refuseRouting(properties: INodeProperties[]): void {
 	const offending = (property: INodeProperties): string[] => {
-		const own = property.routing?.output ? [property.name] : [];
+		const own = property.routing ? [property.name] : [];
 		const options = (property.options ?? []) as Array<Partial<INodeProperties>>;
 		const nested = options.flatMap((option) =>
-			option.routing?.output ? [`${property.name} › ${String(option.name)}`] : [],
+			option.routing ? [`${property.name} › ${String(option.name ?? option.displayName)}`] : [],
 		);
 		return [...own, ...nested];
 	};
 	const found = properties.flatMap(offending);
 	if (found.length) {
 		throw new Error(
-			`Declarative output steps are not run by the transport (${found.join(', ')}): shape the output with the operation's "output" instead`,
+			`Declarative routing is not run by this node (${found.join(', ')}): send a field's value with its "send", shape the output with the operation's "output"`,
 		);
 	}
 }

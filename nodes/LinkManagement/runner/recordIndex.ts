@@ -8,7 +8,6 @@ import { readFilteredPage, readListRecords } from './listRecords';
 /** An item's place in the line of its key (see RecordIndex.placeInLine). */
 export interface PlaceInLine {
 	run<T>(work: () => Promise<T>): Promise<T>;
-	release(): void;
 }
 
 /**
@@ -40,10 +39,9 @@ export class RecordIndex {
 	}
 
 	/**
-	 * An item's place in the line of its key, taken at once (n8n hands the items over in their
-	 * order, so the line is in item order): `run` does the item's work after the items before it
-	 * with the same key are done, failed or not; `release` gives the place up, for an item that
-	 * fails before its work (the items behind it still wait for the ones before).
+	 * An item's place in the line of its key, taken at once (the node hands the items over in
+	 * their order, so the line is in item order): `run` does the item's work after the items
+	 * before it with the same key are done, failed or not.
 	 */
 	placeInLine(wanted: string): PlaceInLine {
 		const before = this.turns.get(wanted) ?? Promise.resolve();
@@ -62,7 +60,6 @@ export class RecordIndex {
 					done();
 				}
 			},
-			release: () => done(),
 		};
 	}
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { MatchKey, UpsertFacts } from '../shared/operation';
@@ -19,24 +19,20 @@ import { sendRequest } from '../transport/send';
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
 
-/** The indexes of one run of the node (its execute data), by list and key. */
-const indexesOfRun = new WeakMap<object, Map<string, RecordIndex>>();
+/** What Create or Update keeps for one run of the node: its record indexes, by list and key. */
+export interface UpsertRun {
+	indexes: Map<string, RecordIndex>;
+	/** How many items the run has (an upper bound of the distinct keys). */
+	items: number;
+}
 
-function indexFor(
-	fns: IExecutePaginationFunctions,
-	facts: UpsertFacts,
-	key: MatchKey,
-): RecordIndex {
-	const run = fns.getExecuteData();
-	const indexes = indexesOfRun.get(run) ?? new Map<string, RecordIndex>();
-	indexesOfRun.set(run, indexes);
+function indexFor(run: UpsertRun, facts: UpsertFacts, key: MatchKey): RecordIndex {
 	// One credential serves every item of a node's run: the list and the key name the index.
 	const name = [facts.list.request.path, key.shownAs].join(' ');
-	let index = indexes.get(name);
+	let index = run.indexes.get(name);
 	if (!index) {
-		const items = run.data?.main?.[0]?.length ?? 1;
-		index = new RecordIndex(facts.list, key, items);
-		indexes.set(name, index);
+		index = new RecordIndex(facts.list, key, run.items);
+		run.indexes.set(name, index);
 	}
 	return index;
 }
@@ -54,13 +50,13 @@ export interface UpsertTurn {
  * that items with the same key are created or updated in their order: the later row wins.
  */
 export function takeTurn(
-	fns: IExecutePaginationFunctions,
+	run: UpsertRun,
 	facts: UpsertFacts,
 	body: IDataObject,
+	parameter: (name: string) => unknown,
 ): UpsertTurn {
-	const parameter = (name: string) => fns.getNodeParameter(name, undefined, { extractValue: true });
 	const key = facts.key(parameter);
-	const index = indexFor(fns, facts, key);
+	const index = indexFor(run, facts, key);
 	const wanted = index.keyOf(body[key.field]);
 	return { key, index, wanted, place: index.placeInLine(wanted) };
 }
@@ -70,7 +66,6 @@ export async function upsert(
 	facts: UpsertFacts,
 	{ key, index, wanted, place }: UpsertTurn,
 	body: IDataObject,
-	prepared: Partial<IHttpRequestOptions> | undefined,
 ): Promise<IDataObject> {
 	return await place.run(async () => {
 		guard(context.node, context.itemIndex, () => {
@@ -90,7 +85,7 @@ export async function upsert(
 			);
 		}
 		const send = async (operation: UpsertFacts['create'], path: string, sent: IDataObject) =>
-			await sendRequest(context, { method: operation.request.method, path, body: sent, prepared });
+			await sendRequest(context, { method: operation.request.method, path, body: sent });
 
 		if (matches.length === 0) {
 			const answer = await send(facts.create, facts.create.request.path, body);

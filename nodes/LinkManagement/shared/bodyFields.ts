@@ -1,14 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	PreSendAction,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { ItemParameters, OperationField, RequestParts, SentField } from './operation';
 import type { Converter } from './validation';
-import { guard, nonEmptySecret, nonEmptyText, oneOf } from './validation';
+import { InputError, nonEmptySecret, nonEmptyText, oneOf } from './validation';
 
 /**
  * A field whose value is sent in the request (the JSON body, or the query of a list) under its
@@ -30,7 +24,7 @@ export const bodyField = (
 ): BodyField => ({ property, convert, key });
 
 /** Nothing given: no value, blanks, an empty list or an empty collection. */
-const isEmpty = (value: unknown) =>
+export const isEmpty = (value: unknown) =>
 	value === undefined ||
 	value === null ||
 	(typeof value === 'string' && value.trim() === '') ||
@@ -38,74 +32,65 @@ const isEmpty = (value: unknown) =>
 
 /** Puts `value` into `part` (a body or a query) as the field's checks allow. */
 function putInto(
-	fns: IExecuteSingleFunctions,
 	{ property, convert, key }: BodyField,
 	value: unknown,
 	part: IDataObject,
+	{ timezone }: ItemParameters,
 ): void {
 	const { displayName: label, required } = property;
 	const name = key ?? property.name;
 	if (isEmpty(value)) {
-		if (required) {
-			throw new NodeOperationError(fns.getNode(), `${label} is required and must not be empty`, {
-				itemIndex: fns.getItemIndex(),
-			});
-		}
+		if (required) throw new InputError(`${label} is required and must not be empty`);
 		delete part[name];
 		return;
 	}
-	const context = { timezone: fns.getTimezone() };
-	part[name] = (
-		convert ? guard(fns.getNode(), fns.getItemIndex(), () => convert(value, label, context)) : value
-	) as IDataObject[string];
+	part[name] = (convert ? convert(value, label, { timezone }) : value) as IDataObject[string];
 }
 
-/** A top-level field sent in the body: n8n puts it there, its check runs before the request. */
-export function sentInBody(field: BodyField): INodeProperties {
-	const { name } = field.property;
-	async function checkBodyField(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const body = { ...((request.body ?? {}) as IDataObject) };
-		putInto(this, field, body[name], body);
-		return { ...request, body };
-	}
+/** A top-level field sent in the body, checked before the request. */
+export function sentInBody(field: BodyField): SentField {
 	return {
-		...field.property,
-		routing: { send: { type: 'body', property: name, preSend: [checkBodyField] } },
+		property: field.property,
+		send: (request, parameters) =>
+			putInto(field, parameters.raw(field.property.name), request.body, parameters),
 	};
 }
+
+/** The field an operation shows, whether it is sent or only read. */
+export const propertyOf = (field: OperationField): INodeProperties =>
+	'send' in field ? field.property : field;
 
 /** Checks what a collection sent as a whole (fields that go together); throws an InputError. */
 export type CollectionCheck = (sent: IDataObject) => void;
 
 /**
- * A collection whose fields go into the JSON body (or the query). One preSend reads the
- * collection once and sends them all: routing on each field would make n8n resolve the whole
- * collection again for every field of every item.
+ * A collection whose fields go into the JSON body (or the query): read once, each field it holds
+ * checked and sent, then `check` over what it sent.
  */
 function collectionIn(
-	part: 'body' | 'qs',
+	part: keyof RequestParts,
 	collection: INodeProperties,
 	fields: BodyField[],
-	{ preSend = [], check }: { preSend?: PreSendAction[]; check?: CollectionCheck } = {},
-): INodeProperties {
-	async function sendFields(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const given = this.getNodeParameter(collection.name, {}) as IDataObject;
-		const sent = { ...((request[part] ?? {}) as IDataObject) };
-		for (const field of fields) {
-			if (field.property.name in given) putInto(this, field, given[field.property.name], sent);
-		}
-		if (check) guard(this.getNode(), this.getItemIndex(), () => check(sent));
-		return { ...request, [part]: sent };
-	}
+	{ before, check }: { before?: (given: IDataObject) => void; check?: CollectionCheck } = {},
+): SentField {
 	return {
-		...collection,
-		options: fields.map(({ property }) => property),
-		routing: { send: { preSend: [...preSend, sendFields] } },
+		property: { ...collection, options: fields.map(({ property }) => property) },
+		send(request, parameters) {
+			const given = (parameters.raw(collection.name, {}) ?? {}) as IDataObject;
+			before?.(given);
+			const sent = request[part];
+			for (const field of fields) {
+				if (field.property.name in given) {
+					putInto(field, given[field.property.name], sent, parameters);
+				}
+			}
+			check?.(sent);
+		},
 	};
 }
 
 /** "Additional Fields": optional fields of a create. */
-export function additionalFields(fields: BodyField[], check?: CollectionCheck): INodeProperties {
+export function additionalFields(fields: BodyField[], check?: CollectionCheck): SentField {
 	return collectionIn(
 		'body',
 		{
@@ -121,7 +106,7 @@ export function additionalFields(fields: BodyField[], check?: CollectionCheck): 
 }
 
 /** "Filters" of a list, sent in its query. */
-export function queryFilters(fields: BodyField[]): INodeProperties {
+export function queryFilters(fields: BodyField[]): SentField {
 	return collectionIn(
 		'qs',
 		{
@@ -142,7 +127,7 @@ export function queryFilters(fields: BodyField[]): INodeProperties {
 export function updateFields(
 	fields: BodyField[],
 	{ atLeastOne = false, check }: { atLeastOne?: boolean; check?: CollectionCheck } = {},
-): INodeProperties {
+): SentField {
 	const names = fields.map(({ property }) => property.name);
 	return collectionIn(
 		'body',
@@ -155,27 +140,18 @@ export function updateFields(
 			...(atLeastOne ? { description: 'Give at least one of these' } : {}),
 		},
 		fields,
-		{ preSend: atLeastOne ? [requireOneOf('updateFields', 'Update Fields', names)] : [], check },
+		{ before: atLeastOne ? requireOneOf('Update Fields', names) : undefined, check },
 	);
 }
 
 /** Refuses a collection with nothing to send: "at least one of …". */
-function requireOneOf(collection: string, label: string, fields: string[]): PreSendAction {
-	return async function requireSomething(
-		this: IExecuteSingleFunctions,
-		request: IHttpRequestOptions,
-	) {
-		const given = this.getNodeParameter(collection, {}) as IDataObject;
-		if (!fields.some((field) => !isEmpty(given[field]))) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Nothing to update: add at least one of ${fields.map((field) => `"${field}"`).join(', ')} under ${label}`,
-				{ itemIndex: this.getItemIndex() },
-			);
-		}
-		return request;
-	};
-}
+const requireOneOf = (label: string, fields: string[]) => (given: IDataObject) => {
+	if (!fields.some((field) => !isEmpty(given[field]))) {
+		throw new InputError(
+			`Nothing to update: add at least one of ${fields.map((field) => `"${field}"`).join(', ')} under ${label}`,
+		);
+	}
+};
 
 /** A text field, trimmed; `convert` checks it further. */
 export function textField(

@@ -5,6 +5,7 @@ import type {
 	ListFacts,
 	OperationDefinition,
 	OperationFacts,
+	OperationField,
 	PathParameter,
 	UpsertFacts,
 } from './operation';
@@ -23,7 +24,7 @@ export function getManyOperation(spec: {
 	/** What each record holds, for people and AI agents choosing the operation. */
 	returns: string;
 	list: ListFacts;
-	fields?: INodeProperties[];
+	fields?: OperationField[];
 	pathParameters?: Record<string, PathParameter>;
 	output?: OperationFacts['output'];
 }): OperationDefinition {
@@ -68,7 +69,7 @@ export function deleteOperation(
 export function upsertOperation(
 	singular: string,
 	matchedOn: string,
-	fields: INodeProperties[],
+	fields: OperationField[],
 	upsert: UpsertFacts,
 ): OperationDefinition {
 	return {

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { positiveWholeNumber } from './validation';
 
@@ -23,9 +23,9 @@ export const returnAllAndLimit: INodeProperties[] = [
 ];
 
 /** How many records a list operation reads: all of them, or its Limit (checked). */
-export function recordLimit(parameters: IDataObject): number {
-	if (parameters.returnAll === true) return Infinity;
-	return positiveWholeNumber(parameters.limit ?? 50, 'Limit');
+export function recordLimit(parameter: (name: string, fallback: unknown) => unknown): number {
+	if (parameter('returnAll', false) === true) return Infinity;
+	return positiveWholeNumber(parameter('limit', 50), 'Limit');
 }
 
 /**

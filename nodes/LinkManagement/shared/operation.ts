@@ -114,10 +114,42 @@ export interface OperationFacts {
 	upsert?: UpsertFacts;
 }
 
+/**
+ * An item's parameters as the node reads them: each at most once per item (n8n evaluates a
+ * parameter's expressions each time it is read), whoever asks for it.
+ */
+export interface ItemParameters {
+	/** The value as stored, expressions evaluated; `fallback` where the node has none. */
+	raw(name: string, fallback?: unknown): unknown;
+	/** The same, with a resource locator's value taken out of it. */
+	value(name: string, fallback?: unknown): unknown;
+	/** The workflow's time zone, for dates. */
+	timezone: string;
+}
+
+/** The parts of a request that an operation's fields fill: its JSON body and its query. */
+export interface RequestParts {
+	body: IDataObject;
+	qs: IDataObject;
+}
+
+/**
+ * A field whose value goes into the request: shown in the editor as `property`; for each item,
+ * `send` puts its checked value into the request (throwing an InputError that names the field
+ * when the value is not usable, before anything is sent).
+ */
+export interface SentField {
+	property: INodeProperties;
+	send(request: RequestParts, parameters: ItemParameters): void;
+}
+
+/** A field of an operation: sent in the request, or only shown (read by the operation's facts). */
+export type OperationField = INodeProperties | SentField;
+
 /** One operation: its entry in the Operation list, its fields and its facts. */
 export interface OperationDefinition extends OperationFacts {
 	option: INodePropertyOptions & { value: string; action: string };
-	fields: INodeProperties[];
+	fields: OperationField[];
 }
 
 /** A resource: its entry in the Resource list and its operations. */

@@ -1,7 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { recordLimit } from './descriptions';
-import { InputError, positiveWholeNumber } from './validation';
+import { InputError, positiveWholeNumber, text, toBoolean, withoutUserInfo } from './validation';
 
 /** Limits of the transport, from the node's Options (or their defaults). */
 export interface RequestSettings {
@@ -13,6 +12,10 @@ export interface RequestSettings {
 	timeoutMs: number;
 	/** Records asked for per page of a list. */
 	pageSize: number;
+	/** An HTTP proxy every request goes through (a self-hosted n8n behind one). */
+	proxy?: IHttpRequestOptions['proxy'];
+	/** Accept the service's TLS certificate unchecked (a self-signed one). */
+	skipSslCertificateValidation?: boolean;
 }
 
 /** Names of the Options, also quoted by the transport's error messages. */
@@ -21,11 +24,21 @@ export const OPTION_LABELS = {
 	maxWait: 'Max Wait per Pause',
 	pageSize: 'Page Size',
 	timeout: 'Timeout',
+	proxy: 'Proxy',
+	allowUnauthorizedCerts: 'Ignore SSL Issues (Insecure)',
 };
-type OptionName = keyof typeof OPTION_LABELS;
+type OptionName = 'maxTotalWait' | 'maxWait' | 'pageSize' | 'timeout';
 const inSeconds = (label: string) => `${label} (Seconds)`;
 
 const OPTIONS: INodeProperties[] = [
+	{
+		displayName: OPTION_LABELS.allowUnauthorizedCerts,
+		name: 'allowUnauthorizedCerts',
+		type: 'boolean',
+		noDataExpression: true,
+		default: false,
+		description: 'Whether to connect even if SSL certificate validation is not possible',
+	},
 	{
 		displayName: inSeconds(OPTION_LABELS.maxTotalWait),
 		name: 'maxTotalWait',
@@ -52,6 +65,15 @@ const OPTIONS: INodeProperties[] = [
 		default: 1000,
 		description:
 			'How many records to ask for per request. Large pages spend the rate limit on records rather than on requests; the service may send fewer per page, and the node follows what it says.',
+	},
+	{
+		displayName: OPTION_LABELS.proxy,
+		name: 'proxy',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. http://myproxy:3128',
+		description:
+			'HTTP proxy to send the requests through. With a user name and password: http://username:password@myproxy:3128.',
 	},
 	{
 		displayName: inSeconds(OPTION_LABELS.timeout),
@@ -107,21 +129,38 @@ export function requestSettings(given: IDataObject = {}): RequestSettings {
 		pageSize: isUnset('pageSize')
 			? defaultOf('pageSize')
 			: positiveWholeNumber(given.pageSize, OPTION_LABELS.pageSize),
+		...(text(given.proxy) ? { proxy: proxyOf(text(given.proxy)) } : {}),
+		...(toBoolean(given.allowUnauthorizedCerts ?? false, OPTION_LABELS.allowUnauthorizedCerts)
+			? { skipSslCertificateValidation: true }
+			: {}),
 	};
 }
 
-/**
- * An operation's settings from its parameters: the Options, and for lists how many records to
- * read (Return All: all of them, else the Limit).
- */
-export function operationSettings(
-	parameter: (name: string, fallback: unknown) => unknown,
-): RequestSettings & { limit: number } {
+/** A proxy address as n8n's HTTP helper takes it; a user name and password in it never shown. */
+function proxyOf(address: string): NonNullable<RequestSettings['proxy']> {
+	let url: URL | undefined;
+	try {
+		url = new URL(address);
+	} catch {
+		url = undefined;
+	}
+	if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
+		throw new InputError(
+			`${OPTION_LABELS.proxy} must be an address such as http://myproxy:3128, but got "${withoutUserInfo(address)}"`,
+		);
+	}
+	const protocol = url.protocol.slice(0, -1);
 	return {
-		...requestSettings(parameter('options', {}) as IDataObject),
-		limit: recordLimit({
-			returnAll: parameter('returnAll', false),
-			limit: parameter('limit', 50),
-		} as IDataObject),
+		protocol,
+		host: url.hostname,
+		port: Number(url.port) || (protocol === 'https' ? 443 : 80),
+		...(url.username
+			? {
+					auth: {
+						username: decodeURIComponent(url.username),
+						password: decodeURIComponent(url.password),
+					},
+				}
+			: {}),
 	};
 }

@@ -100,6 +100,18 @@ export function parseHttpUrl(candidate: string): URL | undefined {
 	return isAddress || HOST_NAME.test(host.replace(/\.$/, '')) ? url : undefined;
 }
 
+/**
+ * A user name and password written into an address (`https://user:password@host`): everything
+ * between `//` and the last `@`, so that a malformed one (a `/` in the password) is caught too.
+ */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)(.*)@/i;
+
+export const userInfoOf = (address: string): string | undefined =>
+	USER_INFO.exec(address.trim())?.[2];
+
+/** The address as it may be shown: a user name and password in it replaced by ***. */
+export const withoutUserInfo = (address: string) => address.replace(USER_INFO, '$1***@');
+
 export const httpUrl: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!parseHttpUrl(candidate)) {

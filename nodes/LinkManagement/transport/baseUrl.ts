@@ -1,4 +1,4 @@
-import { InputError, parseHttpUrl } from '../shared/validation';
+import { InputError, parseHttpUrl, withoutUserInfo } from '../shared/validation';
 
 /**
  * The credential's Base URL, with or without a trailing slash or `/api`, possibly in a
@@ -15,15 +15,3 @@ export function apiRootFromBaseUrl(baseUrl: unknown): string {
 	const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '');
 	return `${url.origin}${path}/api`;
 }
-
-/**
- * A user name and password written into an address (`https://user:password@host`): everything
- * between `//` and the last `@`, so that a malformed one (a `/` in the password) is caught too.
- */
-const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)(.*)@/i;
-
-export const userInfoOf = (address: string): string | undefined =>
-	USER_INFO.exec(address.trim())?.[2];
-
-/** The address as it may be shown: a user name and password in it replaced by ***. */
-const withoutUserInfo = (address: string) => address.replace(USER_INFO, '$1***@');

@@ -1,4 +1,5 @@
 import type {
+	IAdditionalCredentialOptions,
 	ICredentialDataDecryptedObject,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -37,40 +38,63 @@ export interface Credentials {
 	apiKey?: unknown;
 }
 
-type HttpHelper = (
-	credentialType: string,
-	options: IHttpRequestOptions,
-) => Promise<IN8nHttpFullResponse>;
+/** The credential, read once, and n8n's authenticated helper sending with it. */
+export interface Credential {
+	data: Credentials;
+	send(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
+}
 
 /** Builds the request context from the credential; a Base URL that is not usable fails the item. */
 export function requestContext(
 	node: INode,
 	itemIndex: number,
-	credentials: Credentials,
-	send: HttpHelper,
+	{ data, send }: Credential,
 	settings: RequestSettings = requestSettings(),
 	signal?: AbortSignal,
 ): RequestContext {
-	const apiRoot = guard(node, itemIndex, () => apiRootFromBaseUrl(credentials.baseUrl));
-	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
+	const apiRoot = guard(node, itemIndex, () => apiRootFromBaseUrl(data.baseUrl));
+	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
 	return {
 		node,
 		itemIndex,
 		apiRoot,
-		secrets: secretsOf(credentials),
+		secrets: secretsOf(data, [settings.proxy?.auth?.password ?? '']),
 		budget: budgetKey(apiRoot, apiKey),
 		settings,
 		waited: { serviceMs: 0 },
 		signal,
-		send: async (options) => await send(CREDENTIAL_TYPE, options),
+		send,
 	};
 }
 
-/** What every kind of n8n context (an operation's item, a poll, a picker) offers for requests. */
+/** What every kind of n8n context (an operation's run, a poll, a picker) offers for requests. */
 export interface N8nFunctions {
 	getNode(): INode;
 	getCredentials(type: string): Promise<ICredentialDataDecryptedObject>;
-	helpers: { httpRequestWithAuthentication: HttpHelper };
+	helpers: {
+		httpRequestWithAuthentication(
+			credentialType: string,
+			options: IHttpRequestOptions,
+			additional?: IAdditionalCredentialOptions,
+		): Promise<IN8nHttpFullResponse>;
+	};
+}
+
+/**
+ * The node's credential, read once for all its requests: each request hands it to n8n's helper,
+ * which would otherwise read and decrypt the credential again for every request.
+ */
+export async function credentialOf(fns: N8nFunctions): Promise<Credential> {
+	const data = await fns.getCredentials(CREDENTIAL_TYPE);
+	const { id = '', name = '' } = fns.getNode().credentials?.[CREDENTIAL_TYPE] ?? {};
+	const credentialsDecrypted = { id: id ?? '', name, type: CREDENTIAL_TYPE, data };
+	return {
+		data,
+		send: async (options) =>
+			await fns.helpers.httpRequestWithAuthentication.call(fns, CREDENTIAL_TYPE, options, {
+				credentialsDecrypted,
+			}),
+	};
 }
 
 /** The request context of an n8n context, from its credential. */
@@ -82,12 +106,5 @@ export async function requestContextOf(
 		signal,
 	}: { itemIndex?: number; settings?: RequestSettings; signal?: AbortSignal } = {},
 ): Promise<RequestContext> {
-	return requestContext(
-		fns.getNode(),
-		itemIndex,
-		await fns.getCredentials(CREDENTIAL_TYPE),
-		fns.helpers.httpRequestWithAuthentication.bind(fns),
-		settings,
-		signal,
-	);
+	return requestContext(fns.getNode(), itemIndex, await credentialOf(fns), settings, signal);
 }

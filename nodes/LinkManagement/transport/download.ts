@@ -38,8 +38,8 @@ export interface DownloadContext {
 	signal?: AbortSignal;
 	/** n8n's plain HTTP helper (never the authenticated one). */
 	get(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
-	/** n8n's proxy and certificate settings for the item, where it has any. */
-	prepared?: Partial<IHttpRequestOptions>;
+	/** The node's proxy and certificate settings (its Options), where it has any. */
+	connection?: Pick<IHttpRequestOptions, 'proxy' | 'skipSslCertificateValidation'>;
 }
 
 export async function downloadImage(
@@ -92,7 +92,7 @@ async function fetchOnce(
 	url: string,
 	format: ImageFormat,
 ): Promise<IN8nHttpFullResponse> {
-	const { proxy, skipSslCertificateValidation } = context.prepared ?? {};
+	const { proxy, skipSslCertificateValidation } = context.connection ?? {};
 	return await context.get({
 		method: 'GET',
 		url,

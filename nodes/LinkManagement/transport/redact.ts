@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { userInfoOf } from './baseUrl';
+import { userInfoOf } from '../shared/validation';
 
 /**
  * A credential's secrets (the API key, a user name and password in the Base URL) are replaced
@@ -15,11 +15,17 @@ export type Secrets = readonly string[];
 const MASK = '***';
 const MIN_LENGTH = 4;
 
-/** Every secret of a credential, also in the forms it takes inside a URL. */
-export function secretsOf(credentials: { baseUrl?: unknown; apiKey?: unknown }): Secrets {
+/**
+ * Every secret of a credential (and `more`, such as a proxy's password), also in the forms it
+ * takes inside a URL.
+ */
+export function secretsOf(
+	credentials: { baseUrl?: unknown; apiKey?: unknown },
+	more: string[] = [],
+): Secrets {
 	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
 	const userInfo = userInfoOf(typeof credentials.baseUrl === 'string' ? credentials.baseUrl : '');
-	const found = [apiKey, ...(userInfo ? [userInfo, ...userInfo.split(':')] : [])];
+	const found = [apiKey, ...(userInfo ? [userInfo, ...userInfo.split(':')] : []), ...more];
 	const forms = found.flatMap((secret) => [secret, encodeURIComponent(secret), safeDecode(secret)]);
 	// Longest first, so that a secret containing another is masked whole.
 	return [...new Set(forms)]

@@ -20,8 +20,6 @@ export interface ServiceRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** What n8n prepared for the request (proxy, certificates, allowed domains…): kept, added to. */
-	prepared?: Partial<IHttpRequestOptions>;
 }
 
 const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -142,32 +140,25 @@ function redirectTarget(
 	return target.toString();
 }
 
-/** n8n's prepared options (proxy, certificates, headers) with this request's own parts set. */
+/** The options n8n's helper sends one request with: the node's proxy and certificate settings too. */
 export function requestOptionsFor(
 	context: RequestContext,
 	request: ServiceRequest,
 	url = `${context.apiRoot}${request.path}`,
 ): IHttpRequestOptions {
-	// n8n's settings, without the query and body it prepared: the request carries those itself.
-	const prepared = Object.fromEntries(
-		Object.entries(request.prepared ?? {}).filter(([key]) => key !== 'qs' && key !== 'body'),
-	) as Partial<IHttpRequestOptions>;
+	const { proxy, skipSslCertificateValidation, timeoutMs } = context.settings;
 	const options: IHttpRequestOptions = {
-		...prepared,
 		method: request.method,
-		// A full address: n8n's baseURL, where it prepared one, does not apply to it.
 		url,
-		headers: {
-			...prepared.headers,
-			Accept: 'application/json',
-			'Content-Type': 'application/json',
-		},
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 		json: true,
-		timeout: context.settings.timeoutMs,
+		timeout: timeoutMs,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// Redirects are followed here, within the Base URL's origin only (see redirectTarget).
 		disableFollowRedirect: true,
+		...(proxy ? { proxy } : {}),
+		...(skipSslCertificateValidation ? { skipSslCertificateValidation } : {}),
 	};
 	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
 	if (request.body && Object.keys(request.body).length) options.body = request.body;

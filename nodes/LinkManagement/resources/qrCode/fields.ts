@@ -1,13 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField, textField } from '../../shared/bodyFields';
-import { guard, imageAddress, InputError, oneOf, text, toRgbColor } from '../../shared/validation';
+import type { ItemParameters, RequestParts, SentField } from '../../shared/operation';
+import { imageAddress, InputError, oneOf, text, toRgbColor } from '../../shared/validation';
 import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData, TYPE_NAMES } from './data';
 import { typeFieldsData } from './typeFields';
 
@@ -53,43 +49,42 @@ const EXAMPLES: Record<string, string> = {
  * Create: the type, and the data it holds — Data when given, else the type's own fields —
  * in the service's keys, checked before anything is sent.
  */
-async function qrContent(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const body = { ...((request.body ?? {}) as IDataObject) };
-	const node = this.getNode();
-	const itemIndex = this.getItemIndex();
-	const type = guard(node, itemIndex, () => oneOf(QR_TYPES)(body.type, 'Type')) as string;
-	const given = this.getNodeParameter('data', '') as unknown;
-	const parameter = (name: string, fallback: unknown) => this.getNodeParameter(name, fallback);
-	body.type = type;
-	body.data = guard(node, itemIndex, (): IDataObject | string => {
-		if (!isEmptyData(given)) return givenData(type, given, 'Data');
-		const fromFields = isStructured(type) ? typeFieldsData(type, parameter) : {};
-		if (Object.keys(fromFields).length) return structuredData(type, fromFields, 'The fields');
-		const named = isStructured(type)
-			? ` (or fill in the fields of the ${TYPE_NAMES[type]} QR code)`
-			: '';
-		throw new InputError(`Data must not be empty${named}`);
-	});
-	return { ...request, body };
+function sendQrContent(request: RequestParts, parameters: ItemParameters): void {
+	const type = oneOf(QR_TYPES)(parameters.raw('type'), 'Type') as string;
+	request.body.type = type;
+	request.body.data = qrData(type, parameters);
 }
 
-export const qrTypeField: INodeProperties = {
-	displayName: 'Type',
-	name: 'type',
-	type: 'options',
-	required: true,
-	default: 'link',
-	description: 'What kind of content the QR code holds',
-	options: [
-		{ name: 'Email', value: 'email', description: `Fields, or Data: ${EXAMPLES.email}` },
-		{ name: 'Link', value: 'link', description: 'Data: an address such as https://example.com' },
-		{ name: 'Phone', value: 'phone', description: 'Data: a phone number such as +441234567' },
-		{ name: 'SMS', value: 'sms', description: `Fields, or Data: ${EXAMPLES.sms}` },
-		{ name: 'Text', value: 'text', description: 'Data: any text, up to 4,296 characters' },
-		{ name: 'vCard', value: 'vcard', description: `Fields, or Data: ${EXAMPLES.vcard}` },
-		{ name: 'Wi-Fi', value: 'wifi', description: `Fields, or Data: ${EXAMPLES.wifi}` },
-	],
-	routing: { send: { type: 'body', property: 'type', preSend: [qrContent] } },
+function qrData(type: string, parameters: ItemParameters): IDataObject | string {
+	const given = parameters.raw('data', '');
+	if (!isEmptyData(given)) return givenData(type, given, 'Data');
+	const fromFields = isStructured(type) ? typeFieldsData(type, parameters.raw) : {};
+	if (Object.keys(fromFields).length) return structuredData(type, fromFields, 'The fields');
+	const named = isStructured(type)
+		? ` (or fill in the fields of the ${TYPE_NAMES[type]} QR code)`
+		: '';
+	throw new InputError(`Data must not be empty${named}`);
+}
+
+export const qrTypeField: SentField = {
+	property: {
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		required: true,
+		default: 'link',
+		description: 'What kind of content the QR code holds',
+		options: [
+			{ name: 'Email', value: 'email', description: `Fields, or Data: ${EXAMPLES.email}` },
+			{ name: 'Link', value: 'link', description: 'Data: an address such as https://example.com' },
+			{ name: 'Phone', value: 'phone', description: 'Data: a phone number such as +441234567' },
+			{ name: 'SMS', value: 'sms', description: `Fields, or Data: ${EXAMPLES.sms}` },
+			{ name: 'Text', value: 'text', description: 'Data: any text, up to 4,296 characters' },
+			{ name: 'vCard', value: 'vcard', description: `Fields, or Data: ${EXAMPLES.vcard}` },
+			{ name: 'Wi-Fi', value: 'wifi', description: `Fields, or Data: ${EXAMPLES.wifi}` },
+		],
+	},
+	send: sendQrContent,
 };
 
 /** Update: the type stays as stored; JSON data must use keys some type reads. */

@@ -141,15 +141,4 @@ describe('items with one key take turns in the order they took their places', ()
 		expect(log.indexOf('second starts')).toBeGreaterThan(log.indexOf('first ends'));
 		expect(log.indexOf('other starts')).toBeLessThan(log.indexOf('first ends'));
 	});
-
-	test('a place given up lets the next go, once the ones before it are done', async () => {
-		const records = index();
-		const [first, given, third] = ['a', 'a', 'a'].map((key) => records.placeInLine(key));
-		const log: string[] = [];
-
-		given.release();
-		await Promise.all([third.run(work(log, 'third')), first.run(work(log, 'first'))]);
-
-		expect(log).toEqual(['first starts', 'first ends', 'third starts', 'third ends']);
-	});
 });

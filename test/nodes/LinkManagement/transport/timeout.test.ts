@@ -115,34 +115,28 @@ describe('Timeout (Seconds)', () => {
 	});
 });
 
-describe('each request starts from the options n8n prepared', () => {
+describe("each request carries the node's own connection options", () => {
 	const context = {
 		apiRoot: 'https://links.example.test/short/api',
-		settings: requestSettings({ timeout: 12 }),
+		settings: requestSettings({
+			timeout: 12,
+			proxy: 'http://proxy-user:proxy-pass@proxy.example.test:3128',
+			allowUnauthorizedCerts: true,
+		}),
 	} as RequestContext;
-	const prepared = {
-		baseURL: 'https://links.example.test/short',
-		url: '/campaign/:campaignId/delete',
-		method: 'DELETE' as const,
-		timeout: 300_000,
-		headers: { 'X-Trace': 'abc' },
-		proxy: { host: 'proxy.example.test', port: 3128 },
-		skipSslCertificateValidation: true,
-		qs: { ignored: 'yes' },
-		body: { ignored: true },
-	};
 
-	test("keeps n8n's proxy, certificate and header settings and adds the path's own", () => {
-		const options = requestOptionsFor(context, {
-			method: 'DELETE',
-			path: '/campaign/5/delete',
-			prepared,
-		});
+	test('Proxy and Ignore SSL Issues, with the full address and no query or body of its own', () => {
+		const options = requestOptionsFor(context, { method: 'DELETE', path: '/campaign/5/delete' });
 
 		expect(options).toMatchObject({
 			method: 'DELETE',
 			url: 'https://links.example.test/short/api/campaign/5/delete',
-			proxy: prepared.proxy,
+			proxy: {
+				protocol: 'http',
+				host: 'proxy.example.test',
+				port: 3128,
+				auth: { username: 'proxy-user', password: 'proxy-pass' },
+			},
 			skipSslCertificateValidation: true,
 			timeout: 12_000,
 			json: true,
@@ -150,13 +144,10 @@ describe('each request starts from the options n8n prepared', () => {
 			ignoreHttpStatusErrors: true,
 		});
 		expect(options.headers).toEqual({
-			'X-Trace': 'abc',
 			Accept: 'application/json',
 			'Content-Type': 'application/json',
 		});
-		// The address is complete (n8n's baseURL does not apply to it); the query and body are
-		// the request's own, not a second copy.
-		expect(new URL(options.url, options.baseURL).href).toBe(options.url);
+		expect(options).not.toHaveProperty('baseURL');
 		expect(options).not.toHaveProperty('qs');
 		expect(options).not.toHaveProperty('body');
 	});

@@ -128,7 +128,14 @@ test('`threshold` is a number of at least 1, shown for the threshold events only
 
 test("the Options are the action node's, Page Size included (1,000 by default)", () => {
 	const names = (property('options').options as INodeProperties[]).map(({ name }) => name);
-	expect(names.sort()).toEqual(['maxTotalWait', 'maxWait', 'pageSize', 'timeout']);
+	expect(names.sort()).toEqual([
+		'allowUnauthorizedCerts',
+		'maxTotalWait',
+		'maxWait',
+		'pageSize',
+		'proxy',
+		'timeout',
+	]);
 	const pageSize = (property('options').options as INodeProperties[]).find(
 		({ name }) => name === 'pageSize',
 	);

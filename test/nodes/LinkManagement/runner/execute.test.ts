@@ -1,12 +1,14 @@
 /**
- * The transport knows operations only by the facts they declare. A made-up resource assembled
- * like the others (nothing else changed) pages, maps errors and shapes its output like the
- * node's own operations; a declarative output step is refused when the node loads.
+ * The node runs operations only by the fields and facts they declare. A made-up resource
+ * assembled like the others (nothing else changed) pages, maps errors and shapes its output like
+ * the node's own operations; declarative routing, which the node never runs, is refused when the
+ * node loads.
  */
-import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { nodeProperties } from '../../../../nodes/LinkManagement/nodeDescription';
 import { RESOURCES } from '../../../../nodes/LinkManagement/resources';
+import { executeOperation } from '../../../../nodes/LinkManagement/runner/execute';
 import { sentInBody, textField } from '../../../../nodes/LinkManagement/shared/bodyFields';
 import {
 	getManyOperation,
@@ -57,6 +59,9 @@ function nodeWith(resources: ResourceDefinition[]): INodeType {
 	return {
 		description: { ...nodeType.description, properties: nodeProperties(resources, 'widget') },
 		methods: nodeType.methods,
+		async execute(this: IExecuteFunctions) {
+			return await executeOperation(this, resources);
+		},
 	};
 }
 const widgetNode = nodeWith([...RESOURCES, widget]);
@@ -122,7 +127,7 @@ describe('a made-up operation assembled like the others', () => {
 	});
 });
 
-describe('declarative output steps', () => {
+describe('declarative routing', () => {
 	test('an operation that declares routing.output is refused when the node is assembled', () => {
 		const withPostReceive: OperationDefinition = {
 			...renameWidget,
@@ -134,12 +139,12 @@ describe('declarative output steps', () => {
 			},
 		};
 		expect(() => nodeWith([{ ...widget, operations: [withPostReceive] }])).toThrow(
-			/Declarative output steps are not run by the transport \(operation › Rename\)/,
+			/Declarative routing is not run by this node \(operation › Rename\)/,
 		);
 	});
 
-	test('a field that declares routing.output is refused too', () => {
-		const field = { ...renameWidget.fields[0], routing: { output: { maxResults: 5 } } };
+	test('a field that declares routing is refused too', () => {
+		const field = { ...(renameWidget.fields[0] as INodeProperties), routing: { send: {} } };
 		expect(() =>
 			nodeWith([{ ...widget, operations: [{ ...renameWidget, fields: [field] }] }]),
 		).toThrow(/widgetId/);

@@ -1,0 +1,102 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
+import { NodeOperationError as OperationError, sleep } from 'n8n-workflow';
+
+import type { OperationDefinition, ResourceDefinition } from '../shared/operation';
+import { credentialOf } from '../transport/context';
+import { asNodeError } from '../transport/redact';
+import type { Output, Run } from './item';
+import { startItem } from './item';
+import { RunStop } from './stopping';
+
+/**
+ * How long the node prepares items before it gives n8n's event loop back: n8n answers the
+ * editor, webhooks, health checks and its queue's job lock only between these slices.
+ */
+const SLICE_MS = 20;
+
+type ItemResult = { outputs: Output[] } | { error: NodeApiError | NodeOperationError };
+
+/**
+ * The action node's `execute`: runs the chosen operation for every input item, in order. Each
+ * item is read and handed to the transport as soon as it is ready (the rate-limit budget paces
+ * the requests, so the next items are prepared while earlier ones wait), and n8n gets its event
+ * loop back every few milliseconds. Output is in item order, each paired with its item. An item
+ * that fails becomes `{ error }` with Continue On Fail; without it, no further item is handed
+ * over, those still waiting for their turn are not sent, and the node fails with that item's
+ * error once the items already sent have their answers.
+ */
+export async function executeOperation(
+	fns: IExecuteFunctions,
+	resources: ResourceDefinition[],
+): Promise<INodeExecutionData[][]> {
+	const items = fns.getInputData();
+	const operation = chosenOperation(fns, resources);
+	const run: Run = {
+		fns,
+		operation,
+		credential: await credentialOf(fns),
+		stop: new RunStop(fns.getExecutionCancelSignal()),
+		indexes: new Map(),
+		items: items.length,
+	};
+	const continueOnFail = fns.continueOnFail();
+	let failed: NodeApiError | NodeOperationError | undefined;
+	const results: Array<Promise<ItemResult>> = [];
+	let sliceStart = Date.now();
+	const failure =
+		(itemIndex: number) =>
+		(caught: unknown): ItemResult => {
+			const error = asNodeError(fns.getNode(), caught, itemIndex);
+			if (!continueOnFail && !failed) {
+				failed = error;
+				run.stop.stop();
+			}
+			return { error };
+		};
+	for (let itemIndex = 0; itemIndex < items.length && !run.stop.isStopped; itemIndex++) {
+		try {
+			const started = startItem(run, itemIndex);
+			results.push(started.then((outputs): ItemResult => ({ outputs }), failure(itemIndex)));
+		} catch (caught) {
+			results.push(Promise.resolve(failure(itemIndex)(caught)));
+		}
+		if (Date.now() - sliceStart >= SLICE_MS) {
+			await sleep(0);
+			sliceStart = Date.now();
+		}
+	}
+	const settled = await Promise.all(results);
+	if (failed) throw failed;
+	return [
+		settled.flatMap((result, itemIndex) => {
+			const pairedItem = { item: itemIndex };
+			if ('error' in result) {
+				return [{ json: { error: result.error.message }, error: result.error, pairedItem }];
+			}
+			return result.outputs.map((output) => ({ ...output, pairedItem }));
+		}),
+	];
+}
+
+function chosenOperation(
+	fns: IExecuteFunctions,
+	resources: ResourceDefinition[],
+): OperationDefinition {
+	const resource = fns.getNodeParameter('resource', 0) as string;
+	const value = fns.getNodeParameter('operation', 0) as string;
+	const operation = resources
+		.find((candidate) => candidate.resource === resource)
+		?.operations.find(({ option }) => option.value === value);
+	if (!operation) {
+		throw new OperationError(
+			fns.getNode(),
+			`The operation "${value}" of the resource "${resource}" is not known to this node`,
+		);
+	}
+	return operation;
+}

@@ -76,11 +76,15 @@ export function connectionError(
 	failure: Failure,
 ): NodeApiError {
 	const notResent = request.method === 'POST' && !failure.neverSent ? ` ${NOT_SENT_AGAIN}` : '';
+	const hint =
+		failure.reason === 'certificate'
+			? ` If this is your own installation with a self-signed certificate, turn on the node's Options › ${OPTION_LABELS.allowUnauthorizedCerts}.`
+			: '';
 	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
 	return apiError(
 		context,
 		`Could not reach the Link Management service: ${failureInWords(failure, context.settings.timeoutMs)}`,
-		`${request.method} ${request.path} failed before an answer arrived (${failure.detail}).${notResent}`,
+		`${request.method} ${request.path} failed before an answer arrived (${failure.detail}).${notResent}${hint}`,
 	);
 }
 

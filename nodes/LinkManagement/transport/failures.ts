@@ -10,6 +10,7 @@ export type FailureReason =
 	| 'timedOut'
 	| 'closedBefore'
 	| 'closedDuring'
+	| 'certificate'
 	| 'unknown';
 
 export interface Failure {
@@ -20,7 +21,19 @@ export interface Failure {
 	detail: string;
 }
 
-const NEVER_SENT: FailureReason[] = ['hostNotFound', 'hostNotResolved', 'refused'];
+// A certificate is checked before anything of the request is sent.
+const NEVER_SENT: FailureReason[] = ['hostNotFound', 'hostNotResolved', 'refused', 'certificate'];
+
+const CERTIFICATE_CODES = [
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'CERT_HAS_EXPIRED',
+	'CERT_NOT_YET_VALID',
+	'CERT_UNTRUSTED',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+];
 
 interface ErrorLike {
 	code?: unknown;
@@ -45,6 +58,7 @@ function reasonOf(code: string, text: string): FailureReason {
 	if (code === 'ENOTFOUND') return 'hostNotFound';
 	if (code === 'EAI_AGAIN') return 'hostNotResolved';
 	if (code === 'ECONNREFUSED') return 'refused';
+	if (CERTIFICATE_CODES.includes(code)) return 'certificate';
 	// n8n reports its own timeout as an aborted connection: "timeout of 1000ms exceeded".
 	if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || /timeout of \d+ ?ms/i.test(text)) {
 		return 'timedOut';
@@ -84,6 +98,8 @@ export function failureInWords(failure: Failure, timeoutMs: number): string {
 			return 'the connection was closed before an answer arrived';
 		case 'closedDuring':
 			return 'the connection was closed while the answer was arriving';
+		case 'certificate':
+			return 'its SSL certificate could not be verified';
 		default:
 			return 'the request failed';
 	}

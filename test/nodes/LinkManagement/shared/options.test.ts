@@ -1,0 +1,96 @@
+/**
+ * The connection Options a self-hosted n8n may need (they replace the Request Options n8n gives
+ * declarative nodes): Proxy sends every request through an HTTP proxy (each request carries it:
+ * transport/timeout.test.ts; the requests reaching a real proxy: the e2e suite), Ignore SSL
+ * Issues accepts an installation's self-signed certificate. Neither lets a password show.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { INodeParameters } from 'n8n-workflow';
+
+import { jsonOf, runNode, select, TEST_API_KEY } from '../../../helpers';
+import { accountRecord } from '../../../helpers/fixtures';
+
+const getAccount = (options: INodeParameters) => select('account', 'get', { options });
+
+describe('Proxy', () => {
+	test.each(['myproxy:3128', 'ftp://proxy.example:21', 'http://user:hidden-pw@'])(
+		'"%s" is refused by name before anything is sent, a password in it masked',
+		async (address) => {
+			const result = await runNode({ parameters: getAccount({ proxy: address }) });
+
+			expect(result.error?.message).toMatch(
+				/^Proxy must be an address such as http:\/\/myproxy:3128, but got "/,
+			);
+			expect(result.error?.message).not.toContain('hidden-pw');
+		},
+	);
+});
+
+describe('Ignore SSL Issues (Insecure)', () => {
+	let service: https.Server;
+	let url: string;
+	beforeAll(async () => {
+		// An installation with a self-signed certificate.
+		const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-tls-'));
+		const [key, cert] = ['key.pem', 'cert.pem'].map((name) => path.join(folder, name));
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'rsa:2048',
+				'-nodes',
+				'-subj',
+				'/CN=127.0.0.1',
+				'-days',
+				'1',
+				'-keyout',
+				key,
+				'-out',
+				cert,
+			],
+			{ stdio: 'ignore' },
+		);
+		service = https.createServer(
+			{ key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
+			(_request, response) => {
+				response.writeHead(200, { 'Content-Type': 'application/json' });
+				response.end(JSON.stringify({ error: 0, data: accountRecord }));
+			},
+		);
+		await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+		url = `https://127.0.0.1:${(service.address() as { port: number }).port}`;
+		fs.rmSync(folder, { recursive: true });
+	});
+	afterAll(async () => {
+		service.closeAllConnections();
+		await new Promise((resolve) => service.close(resolve));
+	});
+	const run = async (options: INodeParameters) =>
+		await runNode({
+			credentials: { baseUrl: url, apiKey: TEST_API_KEY },
+			parameters: getAccount(options),
+		});
+
+	test('off (the default): a self-signed certificate fails the item', async () => {
+		const result = await run({});
+
+		expect(result.error?.message).toBe(
+			'Could not reach the Link Management service: its SSL certificate could not be verified',
+		);
+		expect(result.error?.description).toMatch(/turn on the node's Options › Ignore SSL Issues/);
+	});
+
+	test('on: the service with a self-signed certificate answers', async () => {
+		const result = await run({ allowUnauthorizedCerts: true });
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([accountRecord]);
+	});
+});

@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import type { INodeParameters } from 'n8n-workflow';
 
 /**
- * Every request starts from what n8n prepared and gets the node's Timeout: a service that does
+ * Every request carries the node's connection Options and its Timeout: a service that does
  * not answer fails the item within it, and tries after transient faults stay bounded in time.
  */
 import { requestSettings } from '../../../../nodes/LinkManagement/shared/options';

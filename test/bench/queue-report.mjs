@@ -1,4 +1,4 @@
-// The queue-mode section of docs/benchmark.md (part 8): its markdown from the grid's rows, and
+// The queue-mode section of docs/benchmark.md (part 9): its markdown from the grid's rows, and
 // finding or replacing it between its HTML comment markers, so that a queue-only run rewrites it
 // and a run of the other parts keeps it.
 import { waitLimits } from '../queue/workload.mjs';
@@ -33,7 +33,7 @@ export function queueSection(q, meta) {
 	const out = [
 		START,
 		'',
-		`## 8. Queue mode: workers sharing one key`,
+		`## 9. Queue mode: workers sharing one key`,
 		'',
 		`Measured by \`BENCH_ONLY=queue npm run bench\` on ${m.date.slice(0, 10)} (${fmtMin(q.totalMs)} for the grid): package ${meta.version}, commit ${meta.commit}; n8n ${m.n8n} on Node ${m.n8nNode} in queue mode (\`test/queue/\`: its own redis-server and PostgreSQL cluster, \`n8n start\` as main and \`n8n worker\` processes, the packed package installed in each user folder); ${m.nproc} cores (${m.cpu}), ${m.memory}, load average at the end ${m.loadavg}. Every process of a configuration runs on this one machine, so 3 workers share 2 cores with the main, Redis, PostgreSQL and the sandbox.`,
 		'',

@@ -1,13 +1,14 @@
 // The markdown of parts 1–5 of docs/benchmark.md: the machine and what was measured, how times
 // and floors are defined, a table per part and where the time went; the closing "Reading the
 // numbers" is findings.mjs's. Parts 6 and 7 are parts/upsert.mjs's and parts/trigger.mjs's; the
-// queue-mode section (part 8) is queue-report.mjs's.
+// queue-mode section (part 9) is queue-report.mjs's.
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { REPO } from '../e2e/lib/sandbox.mjs';
 import { fmtSec } from '../e2e/lib/util.mjs';
 import { findings } from './findings.mjs';
+import { bigSheetSection } from './parts/big-sheet.mjs';
 import { triggerSection } from './parts/trigger.mjs';
 import { upsertSection } from './parts/upsert.mjs';
 import { mib, msf, ratio, sec, table, windowsNeeded } from './measure.mjs';
@@ -298,6 +299,7 @@ export function report(results) {
 	}
 	if (results.upsert?.length) out.push(upsertSection(results.upsert));
 	if (results.trigger?.length) out.push(triggerSection(results.trigger));
+	if (results.sheet?.runs.length) out.push(bigSheetSection(results.sheet));
 	const reading = findings(results);
 	if (reading.length) out.push('## Reading the numbers', '', ...reading.map((n) => `- ${n}`), '');
 	return out.join('\n');

@@ -28,6 +28,7 @@ import { environmentOf } from './environment.mjs';
 import { otherN8nProcesses } from './measure.mjs';
 import { bulkPart, httpPart } from './parts/bulk.mjs';
 import { overheadPart } from './parts/overhead.mjs';
+import { bigSheetPart } from './parts/big-sheet.mjs';
 import { queuePart } from './parts/queue.mjs';
 import { returnAllPart } from './parts/return-all.mjs';
 import { scalingPart } from './parts/scaling.mjs';
@@ -80,6 +81,8 @@ async function main() {
 		if (ONLY.includes('scaling')) await scalingPart(ctx);
 		if (ONLY.includes('upsert')) await upsertPart(ctx);
 		if (ONLY.includes('trigger')) await triggerPart(ctx);
+		// Last of the single-n8n parts: it runs `n8n start`, which `n8n execute` cannot run beside.
+		if (ONLY.includes('sheet')) await bigSheetPart({ ...ctx, tgz });
 	}
 	if (ONLY.includes('queue')) {
 		await queuePart({ tgz, results });

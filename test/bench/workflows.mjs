@@ -70,16 +70,21 @@ export const httpCreateNode = (
 		},
 	);
 
-function chain(id, name, nodes) {
+/** Each node feeding the next. */
+function connected(nodes) {
 	const connections = {};
 	for (let i = 0; i < nodes.length - 1; i++) {
 		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	}
+	return connections;
+}
+
+function chain(id, name, nodes) {
 	return {
 		id,
 		name,
 		nodes,
-		connections,
+		connections: connected(nodes),
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 		active: false,
@@ -89,6 +94,20 @@ function chain(id, name, nodes) {
 /** Start → N rows → one create node. */
 export function bulkWorkflow(id, title, count, createNode) {
 	return chain(id, title, [trigger(), rows(count), createNode]);
+}
+
+/** A Webhook (POST `path`, answered at once) → N rows → one create node, for a running n8n. */
+export function webhookBulkWorkflow(title, path, count, createNode) {
+	const webhook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		[0, 0],
+		{ webhookId: nodeId() },
+	);
+	const nodes = [webhook, rows(count), createNode];
+	return { name: title, nodes, connections: connected(nodes), settings: { executionOrder: 'v1' } };
 }
 
 /** Start → Link Management QR Code › Get Many, Return All; the node's default page size unless given. */

@@ -158,7 +158,7 @@ export function saveLogs(cluster, dir) {
 }
 
 /** An API key with every scope the owner may have (POST /rest/api-keys). */
-async function createApiKey(main) {
+export async function createApiKey(main) {
 	const scopes = await main.rest('GET', '/rest/api-keys/scopes');
 	if (scopes.status !== 200) throw new Error(`api-keys/scopes answered ${scopes.status}`);
 	const created = await main.rest('POST', '/rest/api-keys', {
@@ -175,7 +175,7 @@ async function createApiKey(main) {
 }
 
 /** A call to n8n's public API (/api/v1); returns the parsed body, throws unless 2xx. */
-async function publicApi(main, apiKey, method, urlPath, body) {
+export async function publicApi(main, apiKey, method, urlPath, body) {
 	const res = await fetch(`${main.baseUrl}/api/v1${urlPath}`, {
 		method,
 		headers: {

@@ -8,6 +8,7 @@
 //   QUEUE_WAIT_LIMITS=scaled    the node's wait limits: scaled (its defaults × W / 60 s: 4 s / 10 s,
 //                               what the defaults mean at the service's real window) or default
 //   QUEUE_MAX_429_SHARE=0.1     also fail when more than this share of requests was answered 429
+//   QUEUE_BIG_ITEMS=5000        items of the one big execution (0: skip it)
 //   QUEUE_KEEP=1                keep the temporary folders (paths printed)
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -36,6 +37,12 @@ const LIMITS = waitLimits(process.env.QUEUE_WAIT_LIMITS || 'scaled', BUDGET.wind
 const MAX_429_SHARE = process.env.QUEUE_MAX_429_SHARE
 	? Number(process.env.QUEUE_MAX_429_SHARE)
 	: undefined;
+/**
+ * One execution of a big sheet against a service without a rate limit: the node must give its
+ * worker's event loop back while it works through the items, or n8n's 60-s job lock lapses and
+ * n8n fails the execution as stalled.
+ */
+const BIG_ITEMS = Number(process.env.QUEUE_BIG_ITEMS ?? 5000);
 const KEEP = process.env.QUEUE_KEEP === '1';
 const TIMEOUT_MS = 20 * 60_000;
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'queue');
@@ -120,7 +127,56 @@ async function main() {
 		}),
 	);
 	verify(batch);
+	if (BIG_ITEMS > 0) await bigExecution(cluster);
 	timings.push(['suite total', Date.now() - started]);
+}
+
+/** One webhook execution of BIG_ITEMS items, against a sandbox without a rate limit. */
+async function bigExecution(cluster) {
+	const free = await startSandbox({
+		port: 0,
+		apiKey: `queue-big-${crypto.randomBytes(12).toString('hex')}`,
+		rateLimit: 0,
+		seed: { qr: 0 },
+	});
+	stopAtCleanup(free);
+	const webhookPath = `queue-big-${crypto.randomBytes(4).toString('hex')}`;
+	const workflowId = await timed('a second credential and workflow, no rate limit', async () => {
+		const credential = await createCredential(cluster, free);
+		const workflow = bulkWebhookWorkflow({
+			name: 'Queue suite: one big sheet',
+			webhookPath,
+			credential,
+			limits: LIMITS,
+		});
+		return await deployWorkflow(cluster, workflow);
+	});
+	const big = await timed(`one webhook execution of ${BIG_ITEMS} items, until it ended`, () =>
+		runBatch({
+			cluster,
+			sandbox: free,
+			workflowId,
+			webhookPath,
+			executions: 1,
+			items: BIG_ITEMS,
+			tag: 'big',
+		}),
+	);
+	const [run] = big.runs;
+	check(
+		`one execution of ${BIG_ITEMS} items succeeded (not failed as stalled)`,
+		big.runs.length === 1 && run.status === 'success',
+		`${run?.id} ${run?.status}${run?.error ? ` (${run.error})` : ''}; ${fmtSec(big.ms)} from the webhook call to its end`,
+	);
+	check(
+		`its output holds a new record for each of its ${BIG_ITEMS} items, the sandbox each once`,
+		run?.outputWithId === BIG_ITEMS &&
+			big.created === BIG_ITEMS &&
+			!big.missing.length &&
+			!big.duplicates &&
+			!big.unexpected.length,
+		`output ${run?.outputWithId}; created ${big.created}, missing ${big.missing.length}, duplicates ${big.duplicates}, not asked for ${big.unexpected.length}`,
+	);
 }
 
 function verify(batch) {

@@ -86,7 +86,7 @@ export interface CreateOrUpdateSpec {
 	/** An update of `listed`: `parameters` change one of its values (its ID is in `request`). */
 	updated: Exchange;
 	/**
-	 * A field the list does not show (QR data, a campaign's slug): with the other values as
+	 * A field the list does not show (QR data): with the other values as
 	 * listed, an update sending `body` all the same. Without `parameters`, `parameters` of the
 	 * spec hold the field already (it is required), so the record is never unchanged.
 	 */

@@ -99,7 +99,9 @@ export async function upsert(
 		guard(context.node, context.itemIndex, () => refuseFixedChanges(facts, match, body, key.label));
 		const update = facts.updateBody(body);
 		const updatedAsListed = shown(facts, update);
-		if (alreadyHas(match, updatedAsListed)) return { ...match, outcome: 'unchanged' };
+		// What the run has set since the list was read wins over what the list shows within.
+		const listed = { ...facts.shownWithin?.(match), ...match };
+		if (alreadyHas(listed, updatedAsListed)) return { ...match, outcome: 'unchanged' };
 		const { path } = fillPath(facts.update, () => match.id);
 		const answer = await send(facts.update, path, update);
 		Object.assign(match, updatedAsListed);

@@ -97,6 +97,8 @@ export interface UpsertFacts {
 	updateBody: (body: IDataObject) => IDataObject;
 	/** Body fields a list shows under another name (`url` → `longurl`). */
 	shownAs?: Record<string, string>;
+	/** Values a list shows only inside another of its fields (a campaign's slug in its rotator address). */
+	shownWithin?: (record: IDataObject) => IDataObject;
 	/** Fields an update cannot change: a matched record showing another value fails the item. */
 	fixed?: string[];
 }

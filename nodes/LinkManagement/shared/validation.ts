@@ -100,6 +100,17 @@ export function parseHttpUrl(candidate: string): URL | undefined {
 	return isAddress || HOST_NAME.test(host.replace(/\.$/, '')) ? url : undefined;
 }
 
+/** The last part of an address's path, decoded (`https://go.example/summer-sale` → `summer-sale`). */
+export function lastPathSegment(url: URL): string | undefined {
+	const last = url.pathname.split('/').filter(Boolean).pop();
+	if (last === undefined) return undefined;
+	try {
+		return decodeURIComponent(last);
+	} catch {
+		return last;
+	}
+}
+
 /**
  * A user name and password written into an address (`https://user:password@host`): everything
  * between `//` and the last `@`, so that a malformed one (a `/` in the password) is caught too.

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bodyField, nameField, textField } from '../../shared/bodyFields';
-import { toBoolean } from '../../shared/validation';
+import { lastPathSegment, parseHttpUrl, toBoolean } from '../../shared/validation';
 
 /** Fields a campaign shares between Create and Update. */
 export const slugField = textField({
@@ -35,4 +35,12 @@ export function campaignName(record: IDataObject): IDataObject {
 	const name = campaign ?? domain;
 	if (name === undefined) return record;
 	return { id: rest.id, name, ...rest };
+}
+
+/** A campaign's slug, as its list shows it: the last part of its rotator address (none: `false`). */
+export function slugOfRotator(record: IDataObject): IDataObject {
+	const rotator =
+		typeof record.rotator === 'string' ? parseHttpUrl(record.rotator.trim()) : undefined;
+	const slug = rotator && lastPathSegment(rotator);
+	return slug ? { slug } : {};
 }

@@ -1,7 +1,7 @@
 import { additionalFields, sentInBody } from '../../shared/bodyFields';
 import { matchOn, upsertOperation } from '../../shared/commonOperations';
 import { create } from './create';
-import { campaignNameField, publicField, slugField } from './fields';
+import { campaignNameField, publicField, slugField, slugOfRotator } from './fields';
 import { getAll } from './getAll';
 import { update } from './update';
 
@@ -15,5 +15,6 @@ export const upsert = upsertOperation(
 		update,
 		key: matchOn('name', 'Name'),
 		updateBody: (sent) => sent,
+		shownWithin: slugOfRotator,
 	},
 );

@@ -1,6 +1,12 @@
 import { idLocator } from '../../shared/descriptions';
 import type { PathParameter, UrlLookup } from '../../shared/operation';
-import { InputError, parseHttpUrl, positiveWholeNumber, text } from '../../shared/validation';
+import {
+	InputError,
+	lastPathSegment,
+	parseHttpUrl,
+	positiveWholeNumber,
+	text,
+} from '../../shared/validation';
 import { getAll } from './getAll';
 
 /**
@@ -11,18 +17,13 @@ import { getAll } from './getAll';
 /** The alias of a short URL: the last part of its path. */
 export function aliasOfShortUrl(value: unknown, label: string): string {
 	const url = parseHttpUrl(text(value));
-	const segments = url?.pathname.split('/').filter(Boolean) ?? [];
-	if (!url || segments.length === 0) {
+	const alias = url && lastPathSegment(url);
+	if (!alias) {
 		throw new InputError(
 			`${label} must be a short URL such as https://go.example/summer-sale, but got "${text(value)}"`,
 		);
 	}
-	const last = segments[segments.length - 1];
-	try {
-		return decodeURIComponent(last);
-	} catch {
-		return last;
-	}
+	return alias;
 }
 
 export const linkByShortUrl: UrlLookup = {

@@ -159,11 +159,57 @@ describe('campaign: upsert', () => {
 			output: { ...listed, public: false },
 		},
 		writtenAs: { what: 'the name under `domain`', record: underDomain, output: listed },
-		notShown: {
-			field: 'slug',
-			parameters: { additionalFields: { public: true, slug: 'summer-sale' } },
-			body: { name: 'Summer Sale', public: true, slug: 'summer-sale' },
-		},
+	});
+
+	describe('the slug, which the list shows as the last part of the rotator address', () => {
+		const withSlug = (slug: string) =>
+			campaign('upsert', { name: 'Summer Sale', additionalFields: { public: true, slug } });
+
+		test('the same slug (and name and visibility): no request after the list, unchanged', async () => {
+			const read = onlyTheListRead(campaigns, withSlug('summer-sale'), [listed]);
+
+			const sent = await read.send();
+
+			expect(sent.output).toEqual([{ ...listed, outcome: 'unchanged' }]);
+		});
+
+		test('another slug: updated with it', async () => {
+			const update = operation('PUT /api/campaign/11/update', withSlug('summer-2025'), {
+				error: 0,
+				...listed,
+				rotator: 'https://links.example.test/r/summer-2025',
+			});
+
+			const sent = await update.send({}, { before: [listRead(campaigns, [listed])] });
+
+			expect(sent.body).toEqual({ name: 'Summer Sale', public: true, slug: 'summer-2025' });
+			expect(sent.output[0]).toMatchObject({ id: 11, outcome: 'updated' });
+		});
+
+		test('a campaign without a rotator address (rotator false): updated with the slug', async () => {
+			const noRotator = { ...listed, rotator: false };
+			const update = operation('PUT /api/campaign/11/update', withSlug('summer-sale'), {
+				error: 0,
+				...listed,
+			});
+
+			const sent = await update.send({}, { before: [listRead(campaigns, [noRotator])] });
+
+			expect(sent.body).toEqual({ name: 'Summer Sale', public: true, slug: 'summer-sale' });
+		});
+
+		test('a later row with the slug an earlier row set: unchanged, one update in all', async () => {
+			mockEndpoint('GET', '/api/campaigns', listAnswer('campaigns', [listed]));
+			const update = mockEndpoint('PUT', '/api/campaign/11/update', { error: 0, ...listed });
+
+			const result = await runNode({
+				parameters: withSlug('summer-2025'),
+				items: [{ json: {} }, { json: {} }],
+			});
+
+			expect(update.requests).toHaveLength(1);
+			expect(jsonOf(result).map((item) => item.outcome)).toEqual(['updated', 'unchanged']);
+		});
 	});
 
 	test('a later row finds the campaign an earlier row made: named, no `domain`', async () => {

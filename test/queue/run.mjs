@@ -20,13 +20,7 @@ import { REPO, startSandbox } from '../e2e/lib/sandbox.mjs';
 import { fmtSec } from '../e2e/lib/util.mjs';
 import { saveLogs, startQueueMode } from './cluster.mjs';
 import { ensurePackages } from './services.mjs';
-import {
-	bulkWebhookWorkflow,
-	createCredential,
-	deployWorkflow,
-	runBatch,
-	waitLimits,
-} from './workload.mjs';
+import { deployBulkWorkflow, runBatch, waitLimits } from './workload.mjs';
 
 const WORKERS = 2;
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 2);
@@ -104,17 +98,11 @@ async function main() {
 		`redis pid ${redis.pid} on :${redis.port}, postgres pid ${postgres.pid} on :${postgres.port}`,
 	);
 
-	const webhookPath = `queue-bulk-${crypto.randomBytes(4).toString('hex')}`;
-	const workflowId = await timed('credential and workflow (public API), activated', async () => {
-		const credential = await createCredential(cluster, sandbox);
-		const workflow = bulkWebhookWorkflow({
-			name: 'Queue suite: bulk QR codes',
-			webhookPath,
-			credential,
-			limits: LIMITS,
-		});
-		return await deployWorkflow(cluster, workflow);
-	});
+	const { workflowId, webhookPath } = await timed(
+		'credential and workflow (public API), activated',
+		() =>
+			deployBulkWorkflow(cluster, sandbox, { name: 'Queue suite: bulk QR codes', limits: LIMITS }),
+	);
 	const batch = await timed(`${EXECUTIONS} webhook executions at once, until all ended`, () =>
 		runBatch({
 			cluster,
@@ -140,17 +128,10 @@ async function bigExecution(cluster) {
 		seed: { qr: 0 },
 	});
 	stopAtCleanup(free);
-	const webhookPath = `queue-big-${crypto.randomBytes(4).toString('hex')}`;
-	const workflowId = await timed('a second credential and workflow, no rate limit', async () => {
-		const credential = await createCredential(cluster, free);
-		const workflow = bulkWebhookWorkflow({
-			name: 'Queue suite: one big sheet',
-			webhookPath,
-			credential,
-			limits: LIMITS,
-		});
-		return await deployWorkflow(cluster, workflow);
-	});
+	const { workflowId, webhookPath } = await timed(
+		'a second credential and workflow, no rate limit',
+		() => deployBulkWorkflow(cluster, free, { name: 'Queue suite: one big sheet', limits: LIMITS }),
+	);
 	const big = await timed(`one webhook execution of ${BIG_ITEMS} items, until it ended`, () =>
 		runBatch({
 			cluster,

@@ -77,6 +77,17 @@ export async function createCredential(cluster, sandbox) {
 }
 
 /**
+ * A credential for `sandbox` and the bulk webhook workflow with it (`name`, the node's wait
+ * `limits`) on a path of its own, created and activated; returns { workflowId, webhookPath }.
+ */
+export async function deployBulkWorkflow(cluster, sandbox, { name, limits }) {
+	const webhookPath = `queue-${crypto.randomBytes(6).toString('hex')}`;
+	const credential = await createCredential(cluster, sandbox);
+	const workflow = bulkWebhookWorkflow({ name, webhookPath, credential, limits });
+	return { workflowId: await deployWorkflow(cluster, workflow), webhookPath };
+}
+
+/**
  * Creates and activates a workflow (public API) and waits until its webhook answers a CORS
  * preflight (which runs nothing); returns the workflow's id.
  */

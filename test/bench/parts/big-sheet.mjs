@@ -12,13 +12,7 @@ import { startSandbox } from '../../e2e/lib/sandbox.mjs';
 import { sleep, waitFor } from '../../e2e/lib/util.mjs';
 import { createApiKey, publicApi, startQueueMode } from '../../queue/cluster.mjs';
 import { ensurePackages } from '../../queue/services.mjs';
-import {
-	bulkWebhookWorkflow,
-	createCredential,
-	deployWorkflow,
-	runBatch,
-	waitLimits,
-} from '../../queue/workload.mjs';
+import { deployBulkWorkflow, deployWorkflow, runBatch, waitLimits } from '../../queue/workload.mjs';
 import { ratio, sec, table } from '../measure.mjs';
 import { log, SHEET, target } from '../settings.mjs';
 import { httpCreateNode, lmCreateNode, webhookBulkWorkflow } from '../workflows.mjs';
@@ -31,12 +25,11 @@ function watchHealth(url) {
 	thread.postMessage({ url, everyMs: 50 });
 	return {
 		stop: async () => {
+			const answer = new Promise((resolve) => thread.once('message', resolve));
 			thread.postMessage('stop');
-			const [answer] = await Promise.all([
-				new Promise((resolve) => thread.once('message', resolve)),
-			]);
+			const watched = await answer;
 			await thread.terminate();
-			return answer;
+			return watched;
 		},
 	};
 }
@@ -128,17 +121,10 @@ async function queueRun(tgz) {
 	log(`queue mode: main + 2 workers, one execution of ${SHEET.queueN} rows ...`);
 	const cluster = await startQueueMode({ target, tgz, workers: 2, concurrency: 1, makeTempDir });
 	try {
-		const credential = await createCredential(cluster, sandbox);
-		const webhookPath = 'bench-sheet-queue';
-		const workflowId = await deployWorkflow(
-			cluster,
-			bulkWebhookWorkflow({
-				name: `Bench queue: one sheet of ${SHEET.queueN}`,
-				webhookPath,
-				credential,
-				limits: waitLimits('default', 60_000),
-			}),
-		);
+		const { workflowId, webhookPath } = await deployBulkWorkflow(cluster, sandbox, {
+			name: `Bench queue: one sheet of ${SHEET.queueN}`,
+			limits: waitLimits('default', 60_000),
+		});
 		const batch = await runBatch({
 			cluster,
 			sandbox,

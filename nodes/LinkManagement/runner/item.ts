@@ -46,25 +46,11 @@ export interface Run extends UpsertRun {
  * rejects with an error equally free of them.
  */
 export function startItem(run: Run, itemIndex: number): Promise<Output[]> {
-	const { fns, operation, credential } = run;
-	const node = fns.getNode();
-	const parameters = itemParameters(fns, itemIndex);
-	let prepared: { context: RequestContext; parts: RequestParts; limit: number };
-	try {
-		const { settings, ...rest } = guard(node, itemIndex, () => ({
-			settings: requestSettings((parameters.raw('options', {}) ?? {}) as IDataObject),
-			limit: operation.list ? recordLimit(parameters.raw) : Infinity,
-			parts: requestParts(operation, parameters),
-		}));
-		prepared = { context: requestContext(node, itemIndex, credential, settings), ...rest };
-	} catch (caught) {
-		// Checks quote what was given, which could hold the key.
-		throw redactError(secretsOf(credential.data), asNodeError(node, caught, itemIndex));
-	}
-	const { context, parts, limit } = prepared;
+	const node = run.fns.getNode();
+	const parameters = itemParameters(run.fns, itemIndex);
+	const { context, parts, limit } = prepareItem(run, itemIndex, parameters);
 	const { signal, release } = run.stop.forItem();
-	context.signal = signal;
-	return sendOperation(run, context, parameters, parts, limit)
+	return sendOperation(run, { ...context, signal }, parameters, parts, limit)
 		.then(
 			// A file is the service's image as it came: only the records can hold an echoed key.
 			(outputs) =>
@@ -77,6 +63,23 @@ export function startItem(run: Run, itemIndex: number): Promise<Output[]> {
 			},
 		)
 		.finally(release);
+}
+
+/** The item's settings, request context, body and query; a refusal names the field. */
+function prepareItem(run: Run, itemIndex: number, parameters: ItemParameters) {
+	const { fns, operation, credential } = run;
+	const node = fns.getNode();
+	try {
+		const { settings, ...request } = guard(node, itemIndex, () => ({
+			settings: requestSettings((parameters.raw('options', {}) ?? {}) as IDataObject),
+			limit: operation.list ? recordLimit(parameters.raw) : Infinity,
+			parts: requestParts(operation, parameters),
+		}));
+		return { context: requestContext(node, itemIndex, credential, settings), ...request };
+	} catch (caught) {
+		// Checks quote what was given, which could hold the key.
+		throw redactError(secretsOf(credential.data), asNodeError(node, caught, itemIndex));
+	}
 }
 
 /** The body and query the operation's fields make of the item's parameters. */

@@ -1,5 +1,5 @@
 // The editor check as the e2e suite runs it (n8n 2.x, after the server cases): what browser.mjs
-// is given (the README's pictures when missing or asked for, the example to import, the names the
+// is given (the documentation's pictures when missing or asked for, the example to import, the names the
 // ID pickers must list, the AI example and the trigger example when their cases were selected) and
 // the one-line note made of what it found.
 import fs from 'node:fs';

@@ -153,3 +153,37 @@ describe('the workflows (npm run lint:workflows)', () => {
 		expect(output).toContain('publish.yml no longer runs npm publish --provenance');
 	});
 });
+
+describe('the links of the documentation (scripts/check-links.mjs)', () => {
+	test('every relative link of the repository leads to a file, and an anchor to its heading', () => {
+		const { status, output } = run('check-links.mjs', repo);
+		expect(output).toMatch(/✓ \d+ relative links in \d+ pages/);
+		expect(status).toBe(0);
+	});
+
+	test('fail on a missing file and a missing heading, not on links inside code', () => {
+		const folder = mkdtempSync(path.join(tmpdir(), 'links-'));
+		folders.push(folder);
+		write(
+			folder,
+			'README.md',
+			[
+				'# Title',
+				'## Return All and pagination',
+				'See [lists](docs/lists.md#return-all), [here](#return-all-and-pagination),',
+				'[gone](docs/gone.md) and [no such part](#rate-limit).',
+				'`[in code](docs/none.md)`',
+				'```',
+				'[in a block](docs/none.md)',
+				'```',
+			].join('\n'),
+		);
+		write(folder, 'docs/lists.md', '# Lists\n\n## Return All\n\n[Back](../README.md#title)\n');
+		const { status, output } = run('check-links.mjs', folder);
+		expect(status).toBe(1);
+		expect(output).toContain('README.md:4: docs/gone.md — no file docs/gone.md');
+		expect(output).toContain('README.md:4: #rate-limit — README.md has no heading #rate-limit');
+		expect(output).not.toContain('none.md');
+		expect(output).toContain('✖ 2 broken link(s)');
+	});
+});

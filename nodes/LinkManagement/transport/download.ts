@@ -53,7 +53,7 @@ export async function downloadImage(
 			itemIndex: context.itemIndex,
 			description:
 				description ??
-				'The image comes from the service\'s public QR address, not from the API. If your installation serves QR images elsewhere, see the README ("QR codes as image files").',
+				'The image comes from the service\'s public QR address, not from the API. If your installation serves QR images elsewhere, see "QR codes as image files" in the node\'s documentation (docs/qr-codes.md).',
 		});
 	for (let redirects = 0; ; redirects++) {
 		const response = await fetchOnce(context, url, format).catch((error: unknown) => {

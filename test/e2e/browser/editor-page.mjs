@@ -18,7 +18,7 @@ export function editorPage(page, artifactsDir) {
 		await page.screenshot({ path: file });
 		return file;
 	};
-	/** Copies a screenshot to one of the README's pictures. */
+	/** Copies a screenshot to one of the documentation's pictures (docs/images/). */
 	const copyShot = (file, target) => {
 		fs.mkdirSync(path.dirname(target), { recursive: true });
 		fs.copyFileSync(file, target);

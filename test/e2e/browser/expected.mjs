@@ -40,7 +40,7 @@ export const ID_PICKERS = [
 	},
 	{ field: 'linkId', resource: 'Link', operation: 'Get', filter: 'link1', pickId: 12 },
 ];
-/** The picker whose open list is the README's picture (docs/images/id-picker.png). */
+/** The picker whose open list is docs/operations.md's picture (docs/images/id-picker.png). */
 export const README_PICKER = 'qrCodeId';
 
 /**

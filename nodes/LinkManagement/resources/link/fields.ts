@@ -21,7 +21,7 @@ import { targetingFields } from './targeting';
 
 /**
  * The fields of a link, shared by Create and Update (each sent under the body key of its
- * name, see the README's "Link fields"), and the destination every create and update sends.
+ * name, see "Short links and the Link fields" in docs/operations.md), and the destination every create and update sends.
  */
 
 /** The destination: one parameter for Create, Update and Create or Update. */

@@ -133,6 +133,16 @@ describe('a failure fails the item naming the address and what came back', () =>
 		expect(result.items).toEqual([]);
 	});
 
+	test('the description: a public address, and the page for images served elsewhere', async () => {
+		imageHost(IMAGES, () => [404, 'No such QR code', { 'Content-Type': 'text/plain' }]);
+
+		const result = await download();
+
+		expect(result.error?.description).toContain("the service's public QR address");
+		expect(result.error?.description).toContain('"QR codes as image files"');
+		expect(result.error?.description).toContain('docs/qr-codes.md');
+	});
+
 	test('a redirect loop: after 5 redirects, with where it last led', async () => {
 		const requests = imageHost(IMAGES, () => redirectTo(`${IMAGES}/loop`));
 

@@ -66,14 +66,12 @@ async function main() {
 	});
 	log(`sandbox at ${sandbox.url} (30 requests per 2000 ms)`);
 	// The bulk and Return All cases: as real installations answer (no page cap, rate limit in
-	// the body, windows from the key's first request, system domains, orphaned channel items),
-	// but oldest first, as the reference lists: the cases compare lists with ascending IDs (the
-	// family lists newest first; the node's own tests cover that order).
+	// the body, windows from the key's first request, system domains, orphaned channel items,
+	// newest first); the cases compare lists in the order the sandbox lists them.
 	const family = await startSandbox({
 		port: 0,
 		apiKey,
 		profile: 'family',
-		order: 'oldest',
 		rateLimit: 30,
 		rateWindowMs: 2000,
 		seed: SEED,

@@ -4,14 +4,7 @@
 import { ok } from './http';
 import { randomAlias, readLink } from './linkInput';
 import { find, Handler, listReply, message } from './listing';
-import {
-	defaultLinkSettings,
-	emptyQrStatistics,
-	LinkRecord,
-	LinkSettings,
-	linkTitle,
-	Store,
-} from './store';
+import { defaultLinkSettings, LinkRecord, LinkSettings, Store } from './store';
 
 /** A link as lists show it: no targeting, expiry, password, domain or statistics. */
 function listItem(link: LinkRecord): object {
@@ -88,29 +81,29 @@ const getLink: Handler = ({ store, params, options }) => {
 function assign(store: Store, link: LinkRecord, given: Partial<LinkSettings>): void {
 	if (given.campaign) store.campaigns.get(given.campaign)?.links.add(link.id);
 	if (given.channel) {
-		store.assignToChannel(store.buildChannelItem(given.channel, 'links', link.id, store.nowDate()));
+		store.assignToChannel({
+			channelId: given.channel,
+			type: 'links',
+			id: link.id,
+			date: store.nowDate(),
+		});
 	}
 }
 
 const createLink: Handler = (ctx) => {
 	const { store } = ctx;
 	const { longurl, alias, settings } = readLink(ctx);
-	const link = store.links.insert((id) => {
-		const chosen = alias ?? randomAlias(store, id);
-		const all = { ...defaultLinkSettings(), ...settings };
-		return {
-			...all,
+	const link = store.links.insert((id) =>
+		store.linkRecord({
+			...defaultLinkSettings(),
+			...settings,
 			id,
-			alias: chosen,
-			shorturl: store.shortUrl(chosen, all.domain),
+			alias: alias ?? randomAlias(store, id),
 			longurl,
-			clicks: 0,
-			title: linkTitle(longurl, all.metatitle),
 			date: store.nowTimestamp(),
-			stats: emptyQrStatistics(),
-			visitors: new Set<string>(),
-		};
-	});
+			visits: [],
+		}),
+	);
 	assign(store, link, settings);
 	return ok({ id: link.id, shorturl: link.shorturl });
 };
@@ -121,10 +114,7 @@ const updateLink: Handler = (ctx) => {
 	const link = find(store.links, params.id);
 	const { longurl, alias, settings } = readLink(ctx, link.id);
 	Object.assign(link, settings, { longurl, alias: alias ?? link.alias });
-	link.title = linkTitle(link.longurl, link.metatitle);
-	link.shorturl = store.shortUrl(link.alias, link.domain);
 	assign(store, link, settings);
-	store.refreshLinkItems(link);
 	// The short URL under `short` here (create: `shorturl`).
 	return ok({ id: link.id, short: link.shorturl });
 };

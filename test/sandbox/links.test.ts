@@ -1,7 +1,7 @@
 // The five link routes in both profiles: list (order, q, short), read with statistics, create,
 // update, delete, and what create and update refuse.
 
-import { call, expectMessage, expectRefusal, Json, TIMESTAMP } from './helpers';
+import { call, expectMessage, expectRefusal, Json, TIMESTAMP, visit } from './helpers';
 import { Profile, ROUTES, Sandbox, startSandbox } from './server';
 
 const PROFILES: Profile[] = ['reference', 'family'];
@@ -230,6 +230,62 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 			const items = [1, 2].flatMap((channel) => sandbox.store.rowsOfChannel(channel));
 			expect(items.filter((item) => item.type === 'links' && item.id === 1)).toEqual([]);
 			expectRefusal(profile, await api('DELETE', '/api/url/1/delete'), 404, /^Link/);
+		});
+	});
+
+	describe('what a link reads from other records when asked, never kept', () => {
+		const listedAs = async (alias: string) =>
+			(await api('GET', `/api/urls?short=${alias}`)).body.data.urls[0];
+		const itemsOf = async (channel: number) =>
+			(await api('GET', `/api/channel/${channel}`)).body.data.items;
+
+		test("its branded domain's new address: the short URL follows in lists and channel items", async () => {
+			const { id, shorturl } = await create({ custom: 'deal', domain: 2, channel: 3 });
+			expect(shorturl).toBe('https://brand2.example.com/deal');
+			// The API keeps a domain's address; the product's administration changes it.
+			sandbox.store.domains.get(2)!.domain = 'https://go.example.org/';
+			const moved = 'https://go.example.org/deal';
+			expect((await listedAs('deal')).shorturl).toBe(moved);
+			expect((await api('GET', `/api/url/${id}`)).body.details.shorturl).toBe(moved);
+			expect(await itemsOf(3)).toEqual([expect.objectContaining({ id, link: moved })]);
+		});
+
+		test('an update: its channel items show the new alias and meta title', async () => {
+			const { id } = await create({ custom: 'before', channel: 3 });
+			expect(await itemsOf(3)).toEqual([
+				expect.objectContaining({ title: 'example.com', link: `${sandbox.url}/before` }),
+			]);
+			const update = { url: 'https://www.example.net/after', custom: 'after', metatitle: 'After' };
+			await api('PUT', `/api/url/${id}/update`, update);
+			expect(await itemsOf(3)).toEqual([
+				expect.objectContaining({ id, title: 'After', link: `${sandbox.url}/after` }),
+			]);
+			await api('PUT', `/api/url/${id}/update`, { url: update.url, metatitle: '' });
+			expect((await itemsOf(3))[0].title).toBe('www.example.net');
+		});
+
+		test('visits: their clicks show in the list, the details and the click order', async () => {
+			const { id } = await create({ custom: 'counted' });
+			for (const visitor of ['ann', 'ann', 'bob']) {
+				const headers = { 'X-Forwarded-For': visitor === 'ann' ? '10.0.0.1' : '10.0.0.2' };
+				expect((await visit(`${sandbox.url}/counted`, { headers })).status).toBe(302);
+			}
+			expect((await listedAs('counted')).clicks).toBe(3);
+			const { data } = (await api('GET', `/api/url/${id}`)).body;
+			expect(data).toMatchObject({ clicks: 3, uniqueClicks: 2, topReferrers: { Direct: '3' } });
+			sandbox.store.addClicks(id, 60);
+			expect(await idsOf('?order=click&limit=1')).toEqual([id]);
+		});
+
+		test("a seeded link's statistics are its visits: each heading adds up to its clicks", async () => {
+			const { data } = (await api('GET', '/api/url/4')).body;
+			expect(data.clicks).toBe(21);
+			const sum = (counts: Record<string, string>) =>
+				Object.values(counts).reduce((total, count) => total + Number(count), 0);
+			for (const heading of ['topCountries', 'topReferrers', 'topBrowsers', 'topOs']) {
+				expect([heading, sum(data[heading])]).toEqual([heading, 21]);
+			}
+			expect(data.uniqueClicks).toBe(14);
 		});
 	});
 

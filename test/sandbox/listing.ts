@@ -3,6 +3,7 @@
 
 import { notFound, ok, Reply } from './http';
 import type { SandboxOptions } from './options';
+import type { ListOrder } from './profile';
 import type { Collection, Store } from './store';
 import { positiveId } from './validate';
 
@@ -23,6 +24,11 @@ export interface ListOptions<T> {
 	sorted?: boolean;
 }
 
+/** `records` (oldest first: by ID, or as assigned) in the order lists show them. */
+export function inListOrder<T>(records: readonly T[], order: ListOrder): T[] {
+	return order === 'oldest' ? [...records] : [...records].reverse();
+}
+
 /** `records` oldest first (by ID, or as assigned); listed in the profile's order. */
 export function listReply<T>(
 	ctx: RouteContext,
@@ -31,7 +37,7 @@ export function listReply<T>(
 	view: (record: T) => object,
 	{ shown = () => true, sorted = false }: ListOptions<T> = {},
 ): Reply {
-	const inOrder = sorted || ctx.options.order === 'oldest' ? records : [...records].reverse();
+	const inOrder = sorted ? records : inListOrder(records, ctx.options.order);
 	const perpage = parseLimit(ctx.query.get('limit'), ctx.options);
 	const currentpage = parsePositive(ctx.query.get('page')) ?? 1;
 	const result = records.length;

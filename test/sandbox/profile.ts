@@ -80,9 +80,12 @@ const ORPHAN_QR_IDS = 900_001;
 export function seedOrphans(store: Store, count: number, order: ListOrder = 'oldest'): void {
 	if (count === 0 || !store.channels.get(1)) return;
 	const date = store.channelItems[0]?.date ?? '2024-01-01';
-	const orphans = Array.from({ length: count }, (_, i) =>
-		store.buildChannelItem(1, 'qr', ORPHAN_QR_IDS + i, date),
-	);
+	const orphans = Array.from({ length: count }, (_, i) => ({
+		channelId: 1,
+		type: 'qr' as const,
+		id: ORPHAN_QR_IDS + i,
+		date,
+	}));
 	if (order === 'newest') store.channelItems.push(...orphans.reverse());
 	else store.channelItems.unshift(...orphans);
 }

@@ -1,6 +1,7 @@
 // The sandbox's records: their shapes, the collection that holds each kind, and date formats.
 
 import { PIXEL_TYPE_VALUES } from '../../nodes/LinkManagement/resources/pixel/types';
+import type { Visit } from './visits';
 
 export interface AccountRecord {
 	id: number;
@@ -65,14 +66,22 @@ export interface ChannelRecord {
 
 export type ChannelItemType = 'links' | 'bio' | 'qr';
 
+/** A link, bio page or QR code placed in a channel (the channel lists it as its record is now). */
 export interface ChannelItemRecord {
 	channelId: number;
 	type: ChannelItemType;
 	id: number;
+	date: string;
+}
+
+/** A channel item as its channel lists it. */
+export interface ListedChannelItem {
+	type: ChannelItemType;
+	id: number;
+	date: string;
 	title: string;
 	preview: string;
 	link: string;
-	date: string;
 }
 
 export interface PixelRecord {
@@ -141,18 +150,27 @@ export interface LinkSettings {
 	deeplink: { apple: string; google: string } | null;
 }
 
-export interface LinkRecord extends LinkSettings {
+/** What a link keeps: what it was given, and its visits. */
+export interface StoredLink extends LinkSettings {
 	id: number;
 	/** The part after the domain (unique, compared case-insensitively). */
 	alias: string;
-	shorturl: string;
 	longurl: string;
-	clicks: number;
-	title: string;
 	date: string;
-	stats: QrStatistics;
-	/** Who clicked (address and browser), for `uniqueClicks`. */
-	visitors: Set<string>;
+	/** Every click counted, in order. */
+	visits: Visit[];
+}
+
+/** A link as it reads: what it keeps, and what follows from that when read (Store.linkRecord). */
+export interface LinkRecord extends StoredLink {
+	/** On the address its branded domain has now (else the sandbox's), then its alias. */
+	readonly shorturl: string;
+	/** Its meta title, else the destination's host (linkTitle). */
+	readonly title: string;
+	/** Its visits. */
+	readonly clicks: number;
+	/** Its visits, counted by visitor, country, browser, system and referrer. */
+	readonly stats: QrStatistics;
 }
 
 /** A link's settings where create leaves them out. */

@@ -234,7 +234,7 @@ const listChannelItems: Handler = (ctx) => {
 		ctx,
 		'items',
 		ctx.store.rowsOfChannel(channel.id),
-		({ channelId: _omit, ...item }) => item,
+		(item) => ctx.store.listedChannelItem(item),
 		{ shown: (item) => !ctx.store.isOrphan(item) },
 	);
 };
@@ -260,7 +260,7 @@ const assignToChannel: Handler = ({ store, params }) => {
 	// Bio pages are not stored, so any positive ID is accepted; links and QR codes must exist.
 	if (type === 'qr') find(store.qr, params.itemid);
 	if (type === 'links') find(store.links, params.itemid);
-	store.assignToChannel(store.buildChannelItem(channel.id, type, itemId, store.nowDate()));
+	store.assignToChannel({ channelId: channel.id, type, id: itemId, date: store.nowDate() });
 	return message('Item successfully added to the channel.');
 };
 

@@ -4,14 +4,14 @@
 import type { SeedCounts } from './options';
 import {
 	defaultLinkSettings,
-	emptyQrStatistics,
 	formatDate,
 	formatTimestamp,
-	LinkRecord,
 	PIXEL_TYPES,
 	QrRecord,
+	StoredLink,
 } from './records';
 import type { Store } from './store';
+import type { Visit } from './visits';
 
 export const SEED_EPOCH = Date.UTC(2024, 0, 1, 9, 0, 0);
 const HOUR_MS = 3_600_000;
@@ -44,7 +44,7 @@ export function seedStore(store: Store, counts: SeedCounts): void {
 		store.splash.insert((id) => ({ id, name: `Splash page ${id}`, date: at(id) }), false),
 	);
 	times(counts.qr, () => store.qr.insert((id) => seededQr(id, store.qrLink(id), at(id)), false));
-	times(counts.links, () => store.links.insert((id) => seededLink(store, id), false));
+	times(counts.links, () => store.links.insert((id) => store.linkRecord(seededLink(id)), false));
 	const colors = ['#1E90FF', '#FF6347', '#32CD32', '#FFD700', '#8A2BE2'];
 	times(counts.channels, () =>
 		store.channels.insert(
@@ -107,7 +107,7 @@ function seedChannelItems(store: Store, count: number): void {
 		const date = formatDate(SEED_EPOCH + i * DAY_MS);
 		const kind = i % 3;
 		const add = (type: 'qr' | 'links' | 'bio', id: number) =>
-			store.assignToChannel(store.buildChannelItem(1, type, id, date));
+			store.assignToChannel({ channelId: 1, type, id, date });
 		if (kind === 0 && qrIds.length > 0) add('qr', qrIds.shift() as number);
 		else if (kind === 1 && linkIds.length > 0) add('links', linkIds.shift() as number);
 		else add('bio', 100 + i);
@@ -140,26 +140,30 @@ function seededQr(id: number, link: string, date: string): QrRecord {
 }
 
 /**
+ * `clicks` visits by two thirds as many visitors: 60 % from the United States (the rest from
+ * Canada), 70 % direct (the rest from www.example.org), half Chrome on Windows, half Safari on iOS.
+ */
+function seededVisits(clicks: number): Visit[] {
+	const visitors = Math.ceil((clicks * 2) / 3);
+	const among = (share: number, i: number) => i < Math.round(clicks * share);
+	return Array.from({ length: clicks }, (_, i) => ({
+		visitor: `seeded visitor ${i % visitors}`,
+		country: among(0.6, i) ? 'United States' : 'Canada',
+		referrer: among(0.7, i) ? 'Direct' : 'https://www.example.org',
+		browser: among(0.5, i) ? 'Chrome' : 'Safari',
+		os: among(0.5, i) ? 'Windows' : 'iOS',
+	}));
+}
+
+/**
  * Link `id`: alias `link<id>`; links 1, 4, 7 … have clicks (not in ID order, so `order=click`
  * differs from `order=date`); link 2 has a password, link 3 has expired, link 4 targets iPhones,
  * Canada and French speakers and adds a UTM parameter. Dated a day apart at varied hours.
  */
-function seededLink(store: Store, id: number): LinkRecord {
+function seededLink(id: number): StoredLink {
 	const alias = `link${id}`;
 	const longurl = `https://www.example.com/article/${id}`;
 	const clicks = id % 3 === 1 ? ((id * 29) % 50) + 5 : 0;
-	const share = (part: number) => String(Math.round(clicks * part));
-	const stats = emptyQrStatistics();
-	if (clicks > 0) {
-		Object.assign(stats, {
-			clicks,
-			uniqueClicks: Math.ceil((clicks * 2) / 3),
-			topCountries: { 'United States': share(0.6), Canada: share(0.4) },
-			topReferrers: { Direct: share(0.7), 'https://www.example.org': share(0.3) },
-			topBrowsers: { Chrome: share(0.5), Safari: share(0.5) },
-			topOs: { Windows: share(0.5), iOS: share(0.5) },
-		});
-	}
 	const targeted =
 		id === 4
 			? {
@@ -173,10 +177,7 @@ function seededLink(store: Store, id: number): LinkRecord {
 		...defaultLinkSettings(),
 		id,
 		alias,
-		shorturl: store.shortUrl(alias, null),
 		longurl,
-		clicks,
-		title: `Article ${id}`,
 		metatitle: `Article ${id}`,
 		description: `Seeded link number ${id}`,
 		date: formatTimestamp(SEED_EPOCH + id * DAY_MS + ((id * 5) % 11) * HOUR_MS),
@@ -184,7 +185,6 @@ function seededLink(store: Store, id: number): LinkRecord {
 		password: id === 2 ? SEEDED_LINK_PASSWORD : null,
 		expiry: id === 3 ? SEEDED_LINK_EXPIRY : null,
 		...targeted,
-		stats,
-		visitors: new Set<string>(),
+		visits: seededVisits(clicks),
 	};
 }

@@ -1,5 +1,6 @@
 // The sandbox's data in memory: the collections, the channels' items, the URLs inside records,
-// and the short links' clicks.
+// and the short links' clicks. What follows from other records (a link's short URL, title and
+// clicks, a channel item's title and address) is not kept but read when asked, so it is current.
 
 import { resolveSeed, SeedCounts } from './options';
 import {
@@ -13,13 +14,16 @@ import {
 	formatDate,
 	formatTimestamp,
 	LinkRecord,
+	linkTitle,
+	ListedChannelItem,
 	OverlayRecord,
 	PixelRecord,
 	QrRecord,
 	SplashRecord,
+	StoredLink,
 } from './records';
 import { SEED_EPOCH, seedStore } from './seed';
-import { recordVisit, Visit } from './visits';
+import { recordVisit, statisticsOf, Visit } from './visits';
 
 export * from './records';
 
@@ -112,6 +116,20 @@ export class Store {
 		return this.qr.list().find((qr) => qr.link === link);
 	}
 
+	/**
+	 * The link these stored fields make: its short URL (from its alias and the address its branded
+	 * domain has at the time of reading), title, clicks and statistics are read, never kept.
+	 */
+	linkRecord(stored: StoredLink): LinkRecord {
+		const read = (get: () => unknown): PropertyDescriptor => ({ get, enumerable: true });
+		return Object.defineProperties(stored, {
+			shorturl: read(() => this.shortUrl(stored.alias, stored.domain)),
+			title: read(() => linkTitle(stored.longurl, stored.metatitle)),
+			clicks: read(() => stored.visits.length),
+			stats: read(() => statisticsOf(stored.visits)),
+		}) as LinkRecord;
+	}
+
 	/** `<publicUrl>/<alias>`, or on the branded domain's address when the link has one. */
 	shortUrl(alias: string, domainId: number | null): string {
 		const domain = domainId === null ? undefined : this.domains.get(domainId);
@@ -146,26 +164,22 @@ export class Store {
 		return record;
 	}
 
-	/** Item as the channel will list it; bio pages are invented from the id. */
-	buildChannelItem(
-		channelId: number,
-		type: ChannelItemType,
-		itemId: number,
-		date: string,
-	): ChannelItemRecord {
-		const item = { channelId, type, id: itemId, date };
+	/**
+	 * An item as its channel lists it: the title and address its QR code or link has now; bio
+	 * pages (not stored) are invented from the ID, as are records gone (orphans are not listed).
+	 */
+	listedChannelItem({ type, id, date }: ChannelItemRecord): ListedChannelItem {
 		if (type === 'qr') {
-			const qr = this.qr.get(itemId);
-			const link = qr ? qr.link : this.qrLink(itemId);
-			return { ...item, title: qr ? qr.name : `QR ${itemId}`, preview: `${link}.png`, link };
+			const qr = this.qr.get(id);
+			const link = qr ? qr.link : this.qrLink(id);
+			return { type, id, date, title: qr ? qr.name : `QR ${id}`, preview: `${link}.png`, link };
 		}
-		const preview = `${this.publicUrl}/preview/${type}/${itemId}.png`;
-		const stored = type === 'links' ? this.links.get(itemId) : undefined;
-		if (stored) return { ...item, title: stored.title, preview, link: stored.shorturl };
+		const preview = `${this.publicUrl}/preview/${type}/${id}.png`;
+		const stored = type === 'links' ? this.links.get(id) : undefined;
+		if (stored) return { type, id, date, title: stored.title, preview, link: stored.shorturl };
 		const word = type === 'links' ? 'Link' : 'Bio page';
-		const link =
-			type === 'links' ? `${this.publicUrl}/l${itemId}` : `${this.publicUrl}/bio/b${itemId}`;
-		return { ...item, title: `${word} ${itemId}`, preview, link };
+		const link = type === 'links' ? `${this.publicUrl}/l${id}` : `${this.publicUrl}/bio/b${id}`;
+		return { type, id, date, title: `${word} ${id}`, preview, link };
 	}
 
 	/** Adds the item to the channel unless it is already there. */
@@ -176,9 +190,11 @@ export class Store {
 		if (!exists) this.channelItems.push(item);
 	}
 
-	/** The items a channel shows (orphaned ones left out), in assignment order. */
-	itemsOfChannel(channelId: number): ChannelItemRecord[] {
-		return this.rowsOfChannel(channelId).filter((item) => !this.isOrphan(item));
+	/** The items a channel shows (orphaned ones left out) as it lists them, in assignment order. */
+	itemsOfChannel(channelId: number): Array<ListedChannelItem & { channelId: number }> {
+		return this.rowsOfChannel(channelId)
+			.filter((item) => !this.isOrphan(item))
+			.map((item) => ({ channelId, ...this.listedChannelItem(item) }));
 	}
 
 	/** Every assignment of the channel, orphaned ones included. */
@@ -204,14 +220,6 @@ export class Store {
 	unassignLink(linkId: number): void {
 		for (const campaign of this.campaigns.list()) campaign.links.delete(linkId);
 		this.unassignItem('links', linkId);
-	}
-
-	/** After a link's alias, domain or title changed: its channel items show the new ones. */
-	refreshLinkItems(link: LinkRecord): void {
-		for (const item of this.channelItems) {
-			if (item.type !== 'links' || item.id !== link.id) continue;
-			Object.assign(item, { title: link.title, link: link.shorturl });
-		}
 	}
 
 	private unassignItem(type: ChannelItemType, id: number): void {

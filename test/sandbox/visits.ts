@@ -1,8 +1,9 @@
 // A visit of a short link: what the request tells about the visitor, where the link sends them
-// (device, language and country targeting, then the link's query parameters), and how the visit
-// is counted in the link's clicks and statistics.
+// (device, language and country targeting, then the link's query parameters), and how the visits
+// make the link's clicks and statistics.
 
-import type { LinkRecord } from './records';
+import { emptyQrStatistics } from './records';
+import type { LinkRecord, QrStatistics, StoredLink } from './records';
 
 /** What a visitor's request says: the headers the targeting and the statistics read. */
 export interface VisitRequest {
@@ -143,20 +144,28 @@ function withParameters(address: string, link: LinkRecord): string {
 	}
 }
 
-/** Counts one click: the link's clicks and its statistics, as far as the visit tells. */
-export function recordVisit(link: LinkRecord, visit: Visit = {}): void {
-	link.clicks++;
-	const { stats } = link;
-	stats.clicks = link.clicks;
-	const visitor = visit.visitor ?? `programmatic visitor ${link.visitors.size + 1}`;
-	if (!link.visitors.has(visitor)) {
-		link.visitors.add(visitor);
-		stats.uniqueClicks++;
+/** Counts one click: the link keeps the visit (its clicks and statistics are read from them). */
+export function recordVisit(link: StoredLink, visit: Visit = {}): void {
+	link.visits.push({ ...visit });
+}
+
+/**
+ * The statistics of these visits, as far as each tells: a visit without a `visitor` is a new
+ * visitor; the counts of a heading match their labels in any case.
+ */
+export function statisticsOf(visits: readonly Visit[]): QrStatistics {
+	const stats = emptyQrStatistics();
+	const visitors = new Set<string>();
+	for (const visit of visits) {
+		stats.clicks++;
+		if (visit.visitor === undefined || !visitors.has(visit.visitor)) stats.uniqueClicks++;
+		if (visit.visitor !== undefined) visitors.add(visit.visitor);
+		bump(stats.topCountries, visit.country);
+		bump(stats.topBrowsers, visit.browser);
+		bump(stats.topOs, visit.os);
+		bump(stats.topReferrers, visit.referrer ?? 'Direct');
 	}
-	bump(stats.topCountries, visit.country);
-	bump(stats.topBrowsers, visit.browser);
-	bump(stats.topOs, visit.os);
-	bump(stats.topReferrers, visit.referrer ?? 'Direct');
+	return stats;
 }
 
 /** The statistics' counts are strings, as the service sends them; labels match in any case. */

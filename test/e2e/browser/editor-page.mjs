@@ -98,6 +98,29 @@ export function editorPage(page, artifactsDir) {
 		await counter.waitFor({ timeout: 30_000 });
 		return { items: Number((await counter.textContent()).match(/(\d+)\s+items?/)?.[1]), counter };
 	};
+	/**
+	 * Resolves once the editor has saved the workflow (PATCH /rest/workflows/<id>, answered 2xx)
+	 * with a node whose `parameter` holds `value` (a resource locator's value too); call it before
+	 * the change whose save it waits for.
+	 */
+	const savedWith = (parameter, value, timeoutMs = 30_000) =>
+		page.waitForResponse(
+			(response) => {
+				const request = response.request();
+				const { pathname } = new URL(request.url());
+				if (request.method() !== 'PATCH' || !/^\/rest\/workflows\/[^/]+$/.test(pathname))
+					return false;
+				const nodes = JSON.parse(request.postData() || '{}').nodes ?? [];
+				return (
+					response.ok() &&
+					nodes.some(({ parameters = {} }) => {
+						const saved = parameters[parameter];
+						return (saved?.__rl ? saved.value : saved) === value;
+					})
+				);
+			},
+			{ timeout: timeoutMs },
+		);
 	/** A new, empty workflow, once its canvas can take a node. */
 	const newWorkflow = async (baseUrl) => {
 		await page.goto(`${baseUrl}/workflow/new`);
@@ -116,6 +139,7 @@ export function editorPage(page, artifactsDir) {
 		rlcItems,
 		waitForList,
 		outputItemCount,
+		savedWith,
 		newWorkflow,
 	};
 }

@@ -10,33 +10,37 @@ import assert from 'node:assert/strict';
  * to `image` when given. Returns the file's name.
  */
 export async function downloadQrImage(editor, { qrCodeId, image, log }) {
-	const { page, pick, screenshot, copyShot, until } = editor;
+	const { page, pick, screenshot, copyShot, until, savedWith } = editor;
 	await pick('resource', 'QR Code');
 	await pick('operation', 'Download QR Image');
 	const locator = page.locator('[data-test-id=resource-locator-qrCodeId]');
 	await locator.locator('[data-test-id=rlc-mode-selector]').first().click();
 	await page.locator('[data-test-id=mode-id]:visible').first().click();
 	const input = locator.locator('[data-test-id=rlc-input]').first();
+	// n8n 2.x runs a step from the saved workflow: the click saves a changed workflow, then runs
+	// it (the run request carries no parameters). The editor takes a parameter's change at once
+	// only when none came in the 100 ms before, else 100 ms after the last one (a debounce): the ID
+	// typed right after the switch to By ID waits, and a click in that time saves and runs the
+	// workflow without it ("Workflow execution cannot start … QR Code is required"). The editor
+	// saves a change by itself 1.5 s later: once that save holds the ID, one click runs it.
+	const saved = savedWith('qrCodeId', String(qrCodeId));
 	await input.fill(String(qrCodeId));
 	await input.press('Tab');
-	const execute = page.locator('[data-test-id=node-execute-button]').first();
-	await execute.click();
-	// The Binary view is offered once the output has a file (the Get Many before had none). The
-	// editor may not yet hold the typed ID when the click lands ("Workflow execution cannot
-	// start … QR Code is required"): then the toast is closed and the step run again, as a user
-	// would; an ID the editor never takes still fails, with the toast's words.
+	await saved;
+	await page.locator('[data-test-id=node-execute-button]').first().click();
+	// The Binary view is offered once the output has a file (the Get Many before had none); a run
+	// that cannot start fails the check with the toast's words.
 	const binaryView = page.locator('[data-test-id=output-panel] [data-test-id=radio-button-binary]');
 	const cannotStart = page.locator('.el-notification').filter({ hasText: 'cannot start' }).first();
 	await until(
 		'the output panel offers the Binary view',
 		async () => {
 			if (await binaryView.first().isVisible()) return { ok: true };
-			if (!(await cannotStart.isVisible())) return { ok: false, value: 'no output yet' };
-			const toast = (await cannotStart.textContent()).replace(/\s+/g, ' ').trim();
-			await cannotStart.locator('.el-notification__closeBtn').click();
-			await cannotStart.waitFor({ state: 'hidden' });
-			await execute.click();
-			return { ok: false, value: toast };
+			if (await cannotStart.isVisible()) {
+				const toast = (await cannotStart.textContent()).replace(/\s+/g, ' ').trim();
+				throw new Error(`Download QR Image: ${toast}`);
+			}
+			return { ok: false, value: 'no output yet' };
 		},
 		{ timeoutMs: 30_000, intervalMs: 500 },
 	);

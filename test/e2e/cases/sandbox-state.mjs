@@ -3,6 +3,8 @@
 // share: a Return All read, and a record created, updated or deleted through the node.
 import assert from 'node:assert/strict';
 
+import { sandboxFile } from '../lib/sandbox.mjs';
+
 /** Records per collection; page sizes in the workflows are small so Return All reads several pages. */
 export const SEED = {
 	campaigns: 23,
@@ -31,16 +33,26 @@ export const noErrors = (items, what) =>
 	);
 export const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 export const pages = (records, size) => Math.ceil(records / size);
+/**
+ * `records` (oldest first: IDs ascending, channel items as assigned) in the order the case's
+ * sandbox lists them: the family newest first, as real installations list.
+ */
+export const listed = (ctx, records) =>
+	sandboxFile('listing.ts').inListOrder(records, ctx.sandbox.options.order);
 
 /**
- * Checks a Return All read: every record once, ascending, in the expected number of requests; the
- * family's system domains ("id": null, repeated on every page) once each.
+ * Checks a Return All read: every record once, in the sandbox's list order, in the expected
+ * number of requests; the family's system domains ("id": null, repeated on every page) once each.
  */
 export function checkReturnAll(ctx, node, route, total, pageSize) {
 	const items = ctx.out(node);
 	noErrors(items, node);
 	const records = items.filter((item) => item.id !== null);
-	assert.deepEqual(ids(records), range(1, total), `${node}: every record once, in order`);
+	assert.deepEqual(
+		ids(records),
+		listed(ctx, range(1, total)),
+		`${node}: every record once, in the list's order`,
+	);
 	const system = route === 'GET /api/domains' ? ctx.sandbox.options.systemDomains : 0;
 	assert.equal(items.length - records.length, system, `${node}: each system domain once`);
 	const urls = requests(ctx, route).map((entry) => entry.url);

@@ -15,7 +15,10 @@ export const OWNER = {
 	lastName: 'Owner',
 };
 
-/** The environment n8n runs with (see docs: real-n8n-on-these-machines.md). */
+/**
+ * The environment n8n runs with: its own user folder, a fixed encryption key (so imported
+ * credentials stay readable), only 127.0.0.1, and nothing that calls n8n's servers.
+ */
 export function n8nEnv(target, userFolder, extra = {}) {
 	const env = targetEnv(target, {
 		N8N_USER_FOLDER: userFolder,

@@ -1,8 +1,7 @@
 /**
  * What "Create or Update" (operation `upsert`) does on every resource, written once: the
  * shared example `itBehavesLike.aCreateOrUpdateOperation(spec)` registers it in the describe it
- * is called in. It is what the node promises its users (README, "Create or Update: re-runs that
- * create nothing twice"):
+ * is called in. It is what the node promises its users (docs/create-or-update.md):
  * - no record has the key: the list is read once, then the record is created with what create
  *   sends, and the item is create's answer with `outcome: 'created'`;
  * - one has it: the update goes to its ID with what an update sends; `outcome: 'updated'`;

@@ -52,6 +52,7 @@ const widget: ResourceDefinition = {
 	resource: 'widget',
 	displayName: 'Widget',
 	defaultOperation: 'getAll',
+	access: { scope: 'links' },
 	operations: [getWidgets, renameWidget],
 };
 

@@ -105,8 +105,7 @@ function keyRefusal(
 	if (needs && 'administratorsOnly' in needs && NOT_ADMINISTRATOR.test(words)) {
 		return {
 			message: `The API key is not an administrator's: ${needs.resource} operations need the key of an administrator of the service ${quoted}`,
-			description:
-				"Only the service's administrators may manage its users and plans: use an administrator's API key in the credential.",
+			description: `Only the keys of the service's administrators may use ${needs.resource} operations: put an administrator's API key in the credential.`,
 		};
 	}
 	return undefined;

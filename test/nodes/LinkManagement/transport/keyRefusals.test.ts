@@ -131,7 +131,7 @@ describe.each(ADMINISTRATORS_ONLY)(
 				`The API key is not an administrator's: ${resource} operations need the key of an administrator of the service ${SERVICE_NOT_ADMIN}`,
 			);
 			expect(result.error?.description).toMatch(
-				/^Only the service's administrators may manage its users and plans/,
+				new RegExp(`^Only the keys of the service's administrators may use ${resource} operations`),
 			);
 			expect(result.error?.description).not.toMatch(/your plan includes this endpoint/);
 			expect(result.error?.httpCode).toBe('403');

@@ -70,6 +70,9 @@ export class LinkManagementApi implements ICredentialType {
 			// A redirect could carry the key to another host: the test does not follow one.
 			disableFollowRedirect: true,
 		},
+		// n8n compares with ===. A refused key is answered `error` 1 or "1" (HTTP 200), or an HTTP
+		// error status. A valid key without the `account` scope is answered `error` true, the
+		// boolean: it matches no rule, so such a key passes the test, as a valid key should.
 		rules: [
 			{
 				type: 'responseSuccessBody',

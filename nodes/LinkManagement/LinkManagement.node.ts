@@ -13,9 +13,18 @@ import {
 	searchItems,
 	searchLinks,
 	searchPixels,
+	searchPlans,
 	searchQrCodes,
+	searchUsers,
 } from './listSearch';
-import { getCampaigns, getChannels, getDomains, getOverlays, getPixels } from './loadOptions';
+import {
+	getCampaigns,
+	getChannels,
+	getDomains,
+	getOverlays,
+	getPixels,
+	getPlans,
+} from './loadOptions';
 import { nodeProperties } from './nodeDescription';
 import { RESOURCES } from './resources';
 import { executeOperation } from './runner/execute';
@@ -32,7 +41,7 @@ export class LinkManagement implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Manage campaigns, QR codes, channels, tracking pixels, branded domains, splash pages and CTA overlays of a Link-Management Service account',
+			'Manage campaigns, QR codes, channels, tracking pixels, branded domains, splash pages, CTA overlays and short links of a Link-Management Service account, and its users and plans',
 		defaults: { name: 'Link Management' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -50,8 +59,10 @@ export class LinkManagement implements INodeType {
 			searchDomains,
 			searchLinks,
 			searchItems,
+			searchUsers,
+			searchPlans,
 		},
-		loadOptions: { getDomains, getCampaigns, getChannels, getOverlays, getPixels },
+		loadOptions: { getDomains, getCampaigns, getChannels, getOverlays, getPixels, getPlans },
 	};
 
 	/**

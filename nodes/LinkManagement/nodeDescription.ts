@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { propertyOf } from './shared/bodyFields';
 import type { OperationDefinition, OperationField, ResourceDefinition } from './shared/operation';
+import type { OptionsShown } from './shared/options';
 import { requestOptions } from './shared/options';
 
 /**
@@ -17,7 +18,7 @@ export function nodeProperties(
 	const properties = [
 		resourceSelector(resources, defaultResource),
 		...resources.flatMap(resourceProperties),
-		requestOptions(listOperationValues(resources)),
+		requestOptions(optionsShown(resources)),
 	];
 	refuseRouting(properties);
 	return properties;
@@ -90,16 +91,38 @@ function sharedFields(operations: OperationDefinition[]) {
 }
 
 /**
- * The operations that read lists, by their Operation value (for fields shown only on them): the
- * list operations, and Create or Update, which reads one to find its records.
+ * Where the Options that concern some operations only are shown. Page Size: the operations that
+ * read lists in pages (by their Operation value: the list operations, and Create or Update, which
+ * reads one to find its records), not for resources whose lists have none. Include API Keys: the
+ * operations whose records hold someone else's secret.
  */
-function listOperationValues(resources: ResourceDefinition[]): string[] {
-	const values = resources.flatMap(({ operations }) =>
-		operations
-			.filter((operation) => operation.list || operation.upsert)
-			.map(({ option }) => option.value),
+function optionsShown(resources: ResourceDefinition[]): OptionsShown {
+	const values = (operations: OperationDefinition[]) =>
+		[...new Set(operations.map(({ option }) => option.value))].sort();
+	const readsPages = (operation: OperationDefinition) =>
+		operation.upsert !== undefined ||
+		(operation.list !== undefined && operation.list.paged !== false);
+	const withSecrets = resources.filter(({ operations }) =>
+		operations.some(({ secretFields }) => secretFields?.length),
 	);
-	return [...new Set(values)].sort();
+	return {
+		pagedLists: {
+			operations: values(resources.flatMap(({ operations }) => operations.filter(readsPages))),
+			notForResources: resources
+				.filter(
+					({ operations }) => operations.some(({ list }) => list) && !operations.some(readsPages),
+				)
+				.map(({ resource }) => resource),
+		},
+		secretFields: {
+			resources: withSecrets.map(({ resource }) => resource),
+			operations: values(
+				withSecrets.flatMap(({ operations }) =>
+					operations.filter(({ secretFields }) => secretFields?.length),
+				),
+			),
+		},
+	};
 }
 
 /**

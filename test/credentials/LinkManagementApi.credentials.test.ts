@@ -8,7 +8,10 @@ import { apiRootFromBaseUrl } from '../../nodes/LinkManagement/transport/baseUrl
 import { credentialType } from '../harness';
 import { AUTHORIZATION, TEST_API_KEY, unmatchedRequests } from '../helpers';
 import { testCredential } from '../helpers/credentialTest';
-import { accountRecord, REFUSED_BASE_URLS } from '../helpers/fixtures';
+import { accountRecord, NO_SCOPE_ANSWER, REFUSED_BASE_URLS } from '../helpers/fixtures';
+import type { Sandbox } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+import { SEEDED_USER_KEY } from '../sandbox/users';
 
 const WRONG_KEY_MESSAGE =
 	'The service answered with an error: the API key is missing, wrong or expired.';
@@ -127,5 +130,42 @@ describe('credential test rules', () => {
 			expect(rule.properties.key).toBe('error');
 			expect(String(rule.properties.value)).not.toBe('0');
 		}
+	});
+});
+
+describe('a key with scopes', () => {
+	test('a valid key without the "account" scope passes: the service refuses the route, not the key', async () => {
+		// HTTP 200 with `error` the boolean true: the scope refusal, which no rule takes for a bad key.
+		const scope = nock('https://h.test')
+			.matchHeader('authorization', AUTHORIZATION)
+			.get('/api/account')
+			.reply(200, NO_SCOPE_ANSWER);
+
+		await expect(
+			testCredential({ baseUrl: 'https://h.test', apiKey: TEST_API_KEY }),
+		).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		scope.done();
+	});
+
+	describe.each(['reference', 'family'] as const)('against the sandbox (%s profile)', (profile) => {
+		let sandbox: Sandbox;
+		beforeAll(async () => {
+			sandbox = await startSandbox({
+				profile,
+				rateLimit: 0,
+				scopedKeys: { 'links-only': ['links'] },
+			});
+		});
+		afterAll(async () => await sandbox.stop());
+
+		test.each([
+			['a key with the "links" scope only', 'links-only', 'OK'],
+			["a customer's own key (not an administrator's)", SEEDED_USER_KEY, 'OK'],
+			["the administrator's key", 'sandbox-key', 'OK'],
+			['a wrong key', 'wrong-key-0000', 'Error'],
+		])('%s: %s', async (_what, apiKey, status) => {
+			const result = await testCredential({ baseUrl: sandbox.url, apiKey });
+			expect(result.status).toBe(status);
+		});
 	});
 });

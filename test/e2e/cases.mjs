@@ -3,10 +3,10 @@
 //   CASES          run with `n8n execute`: the example workflows users import (examples/) and the
 //                  e2e-only workflows (test/e2e/workflows/), each with assertions on the nodes'
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
-//                  cases/links.mjs, cases/behaviour.mjs)
+//                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
 //                  example and the trigger (cases/ai-agent.mjs, cases/trigger.mjs)
-//   OPERATIONS     the node's 41 operations, which the CASES' workflows must use all of
+//   OPERATIONS     the node's 48 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
 // with `profile: 'family'` (the bulk and Return All ones) run against a sandbox that answers as
@@ -17,6 +17,7 @@ import { EXAMPLE_CASES } from './cases/examples.mjs';
 import { LINK_CASES } from './cases/links.mjs';
 import { RESOURCE_CASES } from './cases/resources.mjs';
 import { triggerCase } from './cases/trigger.mjs';
+import { USER_CASES } from './cases/users.mjs';
 import { loadWorkflow, operationsOf } from './lib/workflows.mjs';
 
 export { SEED } from './cases/sandbox-state.mjs';
@@ -29,7 +30,13 @@ export { triggerCase } from './cases/trigger.mjs';
  * between them; `runs` holds each execution's { out, binaries, …, requests } (the sandbox's log
  * of its requests), the rest is the last one's.
  */
-export const CASES = [...EXAMPLE_CASES, ...RESOURCE_CASES, ...LINK_CASES, ...BEHAVIOUR_CASES];
+export const CASES = [
+	...EXAMPLE_CASES,
+	...RESOURCE_CASES,
+	...LINK_CASES,
+	...USER_CASES,
+	...BEHAVIOUR_CASES,
+];
 
 /**
  * check(ctx) gets { n8n, sandbox, apiKey, credential, workflow } (the workflow as imported). The
@@ -37,7 +44,7 @@ export const CASES = [...EXAMPLE_CASES, ...RESOURCE_CASES, ...LINK_CASES, ...BEH
  */
 export const SERVER_CASES = [aiAgentCase, triggerCase];
 
-/** The 41 operations of the node (its public interface), to check that the cases cover them all. */
+/** The 48 operations of the node (its public interface), to check that the cases cover them all. */
 export const OPERATIONS = {
 	account: ['get', 'update'],
 	campaign: ['getAll', 'create', 'assignLink', 'update', 'delete', 'upsert'],
@@ -48,8 +55,10 @@ export const OPERATIONS = {
 	overlay: ['getAll'],
 	domain: ['getAll', 'create', 'update', 'delete', 'upsert'],
 	link: ['getAll', 'get', 'create', 'update', 'delete', 'upsert', 'downloadImage'],
+	user: ['getAll', 'get', 'create', 'delete', 'getLoginLink'],
+	plan: ['getAll', 'subscribeUser'],
 };
-/** How many: 41. */
+/** How many: 48. */
 export const OPERATION_COUNT = Object.values(OPERATIONS).flat().length;
 
 /**
@@ -65,7 +74,7 @@ export function selected(cases, only) {
 	return cases.filter((c) => texts.some((text) => c.name.includes(text) || c.file.includes(text)));
 }
 
-/** Which of the 41 operations the cases' workflow files use; fails if one is missing. */
+/** Which of the 48 operations the cases' workflow files use; fails if one is missing. */
 export function checkCoverage(cases) {
 	const seen = new Set();
 	for (const c of cases)
@@ -75,8 +84,8 @@ export function checkCoverage(cases) {
 		ops.map((op) => `${resource}.${op}`),
 	);
 	const missing = all.filter((op) => !seen.has(op));
-	if (all.length !== 41)
-		throw new Error(`expected 41 operations in OPERATIONS, found ${all.length}`);
+	if (all.length !== 48)
+		throw new Error(`expected 48 operations in OPERATIONS, found ${all.length}`);
 	if (missing.length) throw new Error(`operations no workflow runs: ${missing.join(', ')}`);
 	return { note: `${all.length} operations in ${cases.length} workflows` };
 }

@@ -1,6 +1,7 @@
 // The credential test in a running n8n (both majors), as the editor's "Test" / "Retry" sends it:
-// the saved credential, a key typed in with a base URL ending in /api/, a wrong key, and an
-// unreachable address; n8n's answers and what reached the sandbox are checked.
+// the saved credential, a key typed in with a base URL ending in /api/, a valid key without the
+// `account` scope, a wrong key, and an unreachable address; n8n's answers and what reached the
+// sandbox are checked.
 import assert from 'node:assert/strict';
 
 import { CREDENTIAL_TYPE } from './lib/workflows.mjs';
@@ -33,6 +34,12 @@ export async function credentialTest(n8n, sandbox, apiKey) {
 		'OK',
 		`good key typed in, base URL ending in /api/: ${JSON.stringify(typed)}`,
 	);
+	// A valid key with the "links" scope only: the service refuses it the account route (HTTP 200,
+	// `error` true), which is no reason to call the key wrong.
+	const linksOnly = 'e2e-links-only-key';
+	sandbox.store.installation.scopedKeys.set(linksOnly, ['links']);
+	const scoped = await testWith({ baseUrl: sandbox.url, apiKey: linksOnly });
+	assert.equal(scoped.status, 'OK', `a key without the account scope: ${JSON.stringify(scoped)}`);
 	const badKey = 'wrong-key-0123456789';
 	const bad = await testWith({ baseUrl: sandbox.url, apiKey: badKey });
 	assert.equal(bad.status, 'Error', `bad key: ${JSON.stringify(bad)}`);
@@ -44,12 +51,14 @@ export async function credentialTest(n8n, sandbox, apiKey) {
 	const statuses = sandbox.stats.log.map((entry) => `${entry.method} ${entry.url} ${entry.status}`);
 	assert.deepEqual(
 		statuses.filter((line) => !line.endsWith(' 401')),
-		['GET /api/account 200', 'GET /api/account 200'],
+		['GET /api/account 200', 'GET /api/account 200', 'GET /api/account 200'],
 		`the good tests sent GET /api/account: ${statuses.join(', ')}`,
 	);
 	assert.ok(
 		[1, 2].includes(sandbox.stats.unauthorized),
 		`the bad key was refused: ${statuses.join(', ')}`,
 	);
-	return { note: `good key: ${saved.status}; bad key: ${bad.status} "${bad.message}"` };
+	return {
+		note: `good key: ${saved.status}; key without the account scope: ${scoped.status}; bad key: ${bad.status} "${bad.message}"`,
+	};
 }

@@ -3,6 +3,8 @@
  * `itBehavesLike` entry registers its tests in the describe it is called in.
  * - aListOperation: a list operation (Get Many, Get Items of a channel) asks for page 1 and
  *   Limit, and outputs one item per record;
+ * - aListWithoutPages: a list the service answers whole (users, plans): one request without
+ *   page or Limit, Return All and Limit applied to its answer;
  * - anOperationOnOneRecord: an operation on one record (Get, Update, Delete, Assign) takes the
  *   record's ID picked from the list or typed in, and refuses one that is not a positive whole
  *   number before any request;
@@ -12,7 +14,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createOrUpdateExamples } from './createOrUpdate';
-import { listAnswer, messageAnswer, NOT_POSITIVE_WHOLE_NUMBERS } from './fixtures';
+import { listAnswer, messageAnswer, NOT_POSITIVE_WHOLE_NUMBERS, wholeListAnswer } from './fixtures';
 import type { Operation, RequestLine } from './operation';
 import { operation } from './operation';
 import { expr, rl } from './service';
@@ -65,6 +67,46 @@ function aListOperation(
 		const answer = listAnswer(key, [], { maxpage: 0 });
 
 		const sent = await list.send({}, { answer, query: firstPage });
+
+		expect(sent.output).toEqual([]);
+	});
+}
+
+/**
+ * A list the service answers whole, every record under `data` (users, plans): `records` as the
+ * service sends them, `expected` what the node outputs for them (the records unless given).
+ */
+function aListWithoutPages(
+	list: Operation,
+	records: IDataObject[],
+	expected: IDataObject[] = records,
+): void {
+	test(`sends ${list.request} once, without page or limit; outputs each record`, async () => {
+		const sent = await list.send({ returnAll: true }, { answer: wholeListAnswer(records) });
+
+		expect(sent.body).toBeUndefined();
+		expect(sent.output).toEqual(expected);
+		for (const json of sent.output) expect(json).not.toHaveProperty('error');
+	});
+
+	test('applies Limit to the one answer: the first records, still one request', async () => {
+		const limited = { returnAll: false, limit: 2 };
+
+		const sent = await list.send(limited, { answer: wholeListAnswer(records) });
+
+		expect(sent.output).toEqual(expected.slice(0, 2));
+	});
+
+	test('outputs a record the answer repeats once', async () => {
+		const answer = wholeListAnswer([...records, records[0]]);
+
+		const sent = await list.send({ returnAll: true }, { answer });
+
+		expect(sent.output).toEqual(expected);
+	});
+
+	test('an empty list outputs no items', async () => {
+		const sent = await list.send({}, { answer: wholeListAnswer([]) });
 
 		expect(sent.output).toEqual([]);
 	});
@@ -158,6 +200,7 @@ function aDeleteOperation(resource: string, request: RequestLine, label: string)
 
 export const itBehavesLike = {
 	aListOperation,
+	aListWithoutPages,
 	anOperationOnOneRecord,
 	aDeleteOperation,
 	...createOrUpdateExamples,

@@ -203,3 +203,76 @@ export const linkStatistics = {
 	topOs: { Linux: 9 },
 	socialCount: { socialnet_a: 1, socialnet_b: 0, socialnet_c: 0 },
 };
+
+/** Users of an installation as its administrators' routes list them, each with its own API key. */
+export const userRecords = [
+	{
+		id: 1,
+		email: 'owner@example.com',
+		username: 'owner',
+		avatar: 'https://links.example.test/content/avatar/owner.png',
+		status: 'pro',
+		planid: 3,
+		expires: '2030-12-31 23:59:59',
+		registered: '2023-03-14 09:26:53',
+		apikey: 'owner-own-key-7f3a9c1e5b',
+	},
+	{
+		id: 7,
+		email: 'jane@example.com',
+		username: 'jane_doe',
+		avatar: 'https://links.example.test/content/avatar/jane_doe.png',
+		status: 'free',
+		planid: null,
+		expires: null,
+		registered: '2025-02-01 10:00:00',
+		apikey: 'jane-own-key-4d2b8e6a0c',
+	},
+	{
+		id: 9,
+		email: 'max@example.com',
+		username: 'max_power',
+		avatar: 'https://links.example.test/content/avatar/max_power.png',
+		status: 'pro',
+		planid: 2,
+		expires: '2026-05-31 00:00:00',
+		registered: '2025-03-09 18:45:12',
+		apikey: 'max-own-key-9e1c3a5f7b',
+	},
+];
+
+/** A user record as the node outputs it by default: without the user's own API key. */
+export const withoutApiKey = ({ apikey: _secret, ...shown }: (typeof userRecords)[number]) => shown;
+
+/** Plans as the service lists them: IDs and prices may come as text. */
+export const planRecords = [
+	{
+		id: '1',
+		name: 'Free',
+		free: true,
+		prices: { monthly: '0', yearly: '0', lifetime: '0' },
+		limits: { links: 20, clicks: 1000, retention: 30, custom: false },
+	},
+	{
+		id: '2',
+		name: 'Starter',
+		free: false,
+		prices: { monthly: '9.99', yearly: '99.00', lifetime: '249.00' },
+		limits: { links: 500, clicks: 100000, retention: 365, custom: true },
+	},
+];
+
+/** The answer of a list without pages (users, plans): every record at once under `data`. */
+export const wholeListAnswer = (records: IDataObject[]) => ({ error: 0, data: records });
+
+/** The service's refusal of a key that is not an administrator's (HTTP 403). */
+export const NOT_ADMINISTRATOR_ANSWER = {
+	error: 1,
+	message: 'You do not have permission to access this endpoint.',
+};
+
+/** The service's refusal of a key without the scope of a route (HTTP 200, `error` true). */
+export const NO_SCOPE_ANSWER = {
+	error: true,
+	message: 'You do not have access to this endpoint with this API key.',
+};

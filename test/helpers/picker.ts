@@ -6,6 +6,7 @@
 import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { NODE_NAME, NODE_TYPE, TEST_API_KEY, workflowNode } from '../harness';
+import type { Sandbox } from '../sandbox/server';
 
 const pickerNode = workflowNode('picker', NODE_NAME, NODE_TYPE);
 
@@ -55,4 +56,26 @@ export function answeringContext(
 		parameters,
 	);
 	return { context, asked };
+}
+
+/** A load-options context that sends the picker's requests to the sandbox over HTTP, with `apiKey`. */
+export function sandboxPickerContext(
+	sandbox: Sandbox,
+	apiKey = sandbox.apiKey,
+): ILoadOptionsFunctions {
+	return loadOptionsContext({ baseUrl: sandbox.url, apiKey }, async (_type, options) => {
+		const url = new URL(options.url);
+		for (const [name, value] of Object.entries(options.qs ?? {})) {
+			url.searchParams.set(name, String(value));
+		}
+		const response = await fetch(url, {
+			method: options.method,
+			headers: { Authorization: `Bearer ${apiKey}` },
+		});
+		return {
+			statusCode: response.status,
+			headers: Object.fromEntries(response.headers),
+			body: await response.text(),
+		};
+	});
 }

@@ -54,6 +54,28 @@ describe('parseSandboxArgs', () => {
 		});
 	});
 
+	test('--scoped-keys: KEY=scope,scope entries, over the env var, added to when given again', () => {
+		const options = parseSandboxArgs(
+			['--scoped-keys', 'qr-key=qr  both=links,qr', '--scoped-keys=every=all,qr'],
+			{ SANDBOX_SCOPED_KEYS: 'env-key=cta' },
+		);
+		expect(options.scopedKeys).toEqual({
+			'env-key': ['cta'],
+			'qr-key': ['qr'],
+			both: ['links', 'qr'],
+			every: 'all',
+		});
+	});
+
+	test.each(['qr-key=qrcodes', 'qr-key', 'qr-key=', '=qr'])(
+		'--scoped-keys %j is refused, naming the scopes',
+		(entry) => {
+			expect(() => parseSandboxArgs(['--scoped-keys', entry], {})).toThrow(
+				/--scoped-keys expects KEY=scope,scope entries \(scopes: account, domains, .*qr, all\)/,
+			);
+		},
+	);
+
 	test('--fault-slow-ms alone makes every request slow', () => {
 		expect(parseSandboxArgs(['--fault-slow-ms', '500'], {}).faults).toEqual({
 			slowMs: 500,

@@ -1,7 +1,8 @@
 // How the `family` profile answers a request, in the product's order: an unknown route is the
 // web server's HTML 404 page; then the key (HTTP 403); then the rate limit (HTTP 200 with the
-// reason in the body; a refused request is not counted); then the endpoint, whose errors are
-// HTTP 200 `{error: 1}` answers, and whose crashes (data it cannot process) an HTML 500 page.
+// reason in the body; a refused request is not counted); then what the key may reach (keys.ts);
+// then the endpoint, whose errors are HTTP 200 `{error: 1}` answers, and whose crashes (data it
+// cannot process) an HTML 500 page.
 
 import { ApiError, htmlPage, Reply } from './http';
 import { CannotProcess, familyForms, familyHandler } from './familyRoutes';
@@ -15,6 +16,8 @@ export interface FamilyRequest {
 	authorized: boolean;
 	/** Takes one request of the key's budget (or refuses it without counting it). */
 	take: () => RateState;
+	/** The refusal of a key that may not use the route (see keys.ts), if it may not. */
+	refusal: () => Reply | undefined;
 	/** The handler's context; throws an ApiError when the body cannot be read. */
 	context: () => RouteContext;
 }
@@ -25,7 +28,7 @@ export function familyRespond(request: FamilyRequest): Reply {
 	if (!request.authorized) return { status: 403, body: { error: 1, message: INVALID_KEY_MESSAGE } };
 	const rate = request.take();
 	if (!rate.allowed) return familyTooMany(rate);
-	const reply = answer(match, request.context);
+	const reply = request.refusal() ?? answer(match, request.context);
 	return { ...reply, headers: { ...rate.headers, ...reply.headers } };
 }
 

@@ -2,6 +2,8 @@
 
 import { parsePlanFeatures, PlanFeature } from './plan';
 import type { Profile, ProfileSwitches } from './profile';
+import type { KeyScopes } from './users';
+import { parseScopedKeys } from './users';
 import { PROFILE_DEFAULTS, PROFILE_FLAGS, PROFILE_USAGE } from './profile';
 
 export type ResetFormat = 'unix' | 'unix-ms' | 'seconds' | 'http-date';
@@ -91,6 +93,8 @@ export interface SandboxOptions extends ProfileSwitches {
 	linkDetails: LinkDetailsForm;
 	/** Link features the plan lacks: create and update refuse a link that uses one. */
 	planLacks: PlanFeature[];
+	/** Keys with scopes (the administrator's), by key: each reaches only its scopes' routes. */
+	scopedKeys: Record<string, KeyScopes>;
 }
 
 export type LinkDetailsForm = 'data' | 'id';
@@ -124,6 +128,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
 	linkSearch: true,
 	linkDetails: 'data',
 	planLacks: [],
+	scopedKeys: {},
 };
 
 export const CLI_DEFAULT_PORT = 4010;
@@ -196,6 +201,8 @@ const FLAGS: Record<string, Setter> = {
 	'link-search': (o, _f, v) => (o.linkSearch = parseBoolean('--link-search', v)),
 	'link-details': (o, _f, v) => (o.linkDetails = parseLinkDetails(v)),
 	'plan-lacks': (o, _f, v) => (o.planLacks = parsePlanFeatures(v)),
+	// Given again, it adds keys.
+	'scoped-keys': (o, _f, v) => (o.scopedKeys = { ...o.scopedKeys, ...parseScopedKeys(v) }),
 	...Object.fromEntries(
 		Object.entries(PROFILE_FLAGS).map(([name, set]): [string, Setter] => [
 			name,
@@ -227,6 +234,7 @@ export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags
   --link-search on|off  GET /api/urls reads q and short (default on)          env SANDBOX_LINK_SEARCH
   --link-details F      GET /api/url/:id as data | id (default data)          env SANDBOX_LINK_DETAILS
   --plan-lacks LIST     link features refused, e.g. geotarget,alias (none)    env SANDBOX_PLAN_LACKS
+  --scoped-keys LIST    keys with scopes, e.g. "qr-key=qr links-key=links,qr" env SANDBOX_SCOPED_KEYS
 ${PROFILE_USAGE}
   --help                show this text`;
 

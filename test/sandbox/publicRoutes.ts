@@ -1,8 +1,9 @@
 // The public addresses outside /api that visitors use: a short link (`/<alias>`, which redirects
-// and counts a click) and the QR images of QR codes and short links. They take no API key, use no
-// rate-limit budget and are never faulted. A path that names no stored link or QR code is not
-// theirs: the server answers it as before.
+// and counts a click), the QR images of QR codes and short links, and users' one-time login
+// links. They take no API key, use no rate-limit budget and are never faulted. A path that names
+// no stored link, QR code or login link is not theirs: the server answers it as before.
 
+import { randomBytes } from 'crypto';
 import type { IncomingHttpHeaders } from 'http';
 
 import { escapeHtml, htmlPage, Reply } from './http';
@@ -17,6 +18,8 @@ import {
 	renderQr,
 } from './qrImage';
 import type { LinkRecord, Store } from './store';
+import { formatTimestamp } from './store';
+import type { LoginToken } from './users';
 import { destinationOf, recordVisit, VisitRequest, visitOf } from './visits';
 
 export interface PublicRequest {
@@ -65,6 +68,14 @@ const linkImage =
 	};
 
 const ROUTES: readonly PublicRoute[] = [
+	{
+		pattern: '/user/login/sso/:token',
+		methods: ['GET'],
+		serve: (store, params) => {
+			const login = store.installation.logins.get(params.token);
+			return login && (async () => signIn(store, login));
+		},
+	},
 	{ pattern: '/qr/:alias', methods: IMAGE_METHODS, serve: qrImage(false) },
 	{ pattern: '/qr/:alias/download/:format', methods: IMAGE_METHODS, serve: qrImage(true) },
 	{ pattern: '/qr/:alias/download/:format/:size', methods: IMAGE_METHODS, serve: qrImage(true) },
@@ -111,6 +122,44 @@ function paramsOf(pattern: string, segments: string[]): Params | undefined {
 		}
 	}
 	return params;
+}
+
+// ---------------------------------------------------------------- login links
+
+/**
+ * A user's one-time login link (GET /api/user/login/:id): signs the user in once (a page saying
+ * who, and a session cookie), until the end of the hour it was made in; then, or once used, 403.
+ */
+function signIn(store: Store, login: LoginToken): Reply {
+	const user = store.installation.users.get(login.userId);
+	const now = store.now();
+	const refusal =
+		(login.usedAt !== undefined && 'it was used already') ||
+		(now >= login.expiresAt && 'it has expired') ||
+		(!user && 'its user no longer exists');
+	if (refusal || !user) {
+		return htmlPage(
+			403,
+			'Login link not valid',
+			`This login link cannot sign anyone in: ${refusal}.`,
+		);
+	}
+	login.usedAt = now;
+	store.installation.signIns.push({
+		userId: user.id,
+		username: user.username,
+		at: formatTimestamp(now),
+	});
+	const reply = htmlPage(
+		200,
+		'Signed in',
+		`Signed in as <b>${escapeHtml(user.username)}</b> (${escapeHtml(user.email)}).`,
+	);
+	const session = randomBytes(16).toString('hex');
+	return {
+		...reply,
+		headers: { 'Set-Cookie': `session=${session}; Path=/; HttpOnly`, 'Cache-Control': 'no-store' },
+	};
 }
 
 // ---------------------------------------------------------------- images

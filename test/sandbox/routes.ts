@@ -1,8 +1,10 @@
-// The Link-Management Service API v3 as a route table: the reference's 28 endpoints and the five
-// link routes real installations have (linkRoutes.ts).
+// The Link-Management Service API v3 as a route table: the reference's 28 endpoints, the five
+// link routes real installations have (linkRoutes.ts) and their users and plans routes
+// (userRoutes.ts).
 
 import { badRequest, ok, Reply } from './http';
 import { LINK_ROUTES } from './linkRoutes';
+import { USER_ROUTES } from './userRoutes';
 import { find, Handler, listReply, message } from './listing';
 import { systemDomains } from './profile';
 import {
@@ -385,4 +387,5 @@ export const ROUTES: readonly Route[] = [
 	route('DELETE', '/api/domain/:id/delete', deleteDomain),
 
 	...LINK_ROUTES.map(([method, pattern, handler]) => route(method, pattern, handler)),
+	...USER_ROUTES.map(([method, pattern, handler]) => route(method, pattern, handler)),
 ];

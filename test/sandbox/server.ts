@@ -5,6 +5,7 @@ import type { Socket } from 'net';
 
 import { familyRespond, familyTooMany } from './family';
 import { FaultInjector } from './faults';
+import { keyRefusal } from './keys';
 import { ApiError, errorReply, parseJsonBody, readBody, Reply } from './http';
 import {
 	FAULT_KINDS,
@@ -19,6 +20,7 @@ import { matchPublic, PublicMatch } from './publicRoutes';
 import { RateLimiter, RateState } from './rateLimit';
 import { matchRoute, RouteContext, RouteMatch } from './routes';
 import { Store } from './store';
+import type { KeyHolder } from './users';
 
 export {
 	parseSandboxArgs,
@@ -109,8 +111,12 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
 
 	const app: App = {
 		options,
-		store: Store.create(url, options.seed, options.now, (store) =>
-			seedOrphans(store, options.orphanedItems, options.order),
+		store: Store.create(
+			url,
+			options.seed,
+			options.now,
+			(store) => seedOrphans(store, options.orphanedItems, options.order),
+			options,
 		),
 		stats: emptyStats(),
 		limiter: new RateLimiter(
@@ -175,6 +181,8 @@ interface Exchange {
 	/** Rate-limit bucket: the valid key, or the client address for missing/wrong keys. */
 	bucket: string;
 	authorized: boolean;
+	/** Whose key it is and what it may reach (a valid key only). */
+	holder?: KeyHolder;
 	rawBody: string;
 	/** Set when the body could not be read (too large, aborted). */
 	bodyError?: ApiError;
@@ -211,7 +219,8 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 	const match = apiPath === undefined ? undefined : matchRoute(method, apiPath);
 
 	const key = bearerToken(req);
-	const authorized = key === options.apiKey;
+	const holder = app.store.installation.holderOf(key);
+	const authorized = holder !== undefined;
 	let rawBody = '';
 	let bodyError: ApiError | undefined;
 	try {
@@ -254,8 +263,9 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 		path,
 		match,
 		visit,
-		bucket: authorized ? `key:${options.apiKey}` : `anon:${req.socket.remoteAddress ?? 'unknown'}`,
+		bucket: authorized ? `key:${key}` : `anon:${req.socket.remoteAddress ?? 'unknown'}`,
 		authorized,
+		holder,
 		rawBody,
 		bodyError,
 		log,
@@ -268,6 +278,7 @@ function respond(app: App, ex: Exchange): Reply {
 		return familyRespond({
 			match: ex.match,
 			authorized: ex.authorized,
+			refusal: () => refusalOf(ex),
 			take: () => app.limiter.take(ex.bucket),
 			context: () => routeContext(app, ex, ex.match as RouteMatch),
 		});
@@ -289,6 +300,8 @@ function route(app: App, ex: Exchange): Reply {
 		);
 	}
 	if (!ex.match) return errorReply(404, `Unknown endpoint ${ex.method} ${ex.path}.`);
+	const refusal = refusalOf(ex);
+	if (refusal) return refusal;
 	try {
 		return ex.match.route.handler(routeContext(app, ex, ex.match));
 	} catch (error) {
@@ -298,6 +311,11 @@ function route(app: App, ex: Exchange): Reply {
 			`Internal sandbox error: ${error instanceof Error ? error.message : String(error)}`,
 		);
 	}
+}
+
+/** The refusal of a valid key that may not use the route (a scope it lacks, not an administrator's). */
+function refusalOf(ex: Exchange): Reply | undefined {
+	return ex.match && ex.holder ? keyRefusal(ex.match.route.pattern, ex.holder) : undefined;
 }
 
 /** What a handler gets: the path's parameters, the query, the parsed body (or a thrown ApiError). */

@@ -23,9 +23,17 @@ import {
 	StoredLink,
 } from './records';
 import { SEED_EPOCH, seedStore } from './seed';
+import type { KeyScopes } from './users';
+import { UserDirectory } from './users';
 import { recordVisit, statisticsOf, Visit } from './visits';
 
 export * from './records';
+
+/** The keys the sandbox accepts beside its users' own. */
+export interface StoreKeys {
+	apiKey: string;
+	scopedKeys: Record<string, KeyScopes>;
+}
 
 export class Store {
 	account!: AccountRecord;
@@ -41,17 +49,21 @@ export class Store {
 	pixels!: Collection<PixelRecord>;
 	overlays!: Collection<OverlayRecord>;
 	domains!: Collection<DomainRecord>;
+	/** The installation's users and plans, the keys the sandbox accepts, users' login links. */
+	installation!: UserDirectory;
 
 	/**
 	 * @param publicUrl origin plus basePath, used to build the URLs inside records
 	 * @param now clock for the dates of records created through the API
 	 * @param seedMore seeds what a profile adds, after the collections (on every reset too)
+	 * @param keys the sandbox's own key (its administrator's) and the keys with scopes
 	 */
 	constructor(
 		readonly publicUrl: string,
 		private readonly seedCounts: SeedCounts,
 		readonly now: () => number,
 		private readonly seedMore: (store: Store) => void = () => {},
+		private readonly keys: StoreKeys = { apiKey: 'sandbox-key', scopedKeys: {} },
 	) {
 		this.reset();
 	}
@@ -61,8 +73,9 @@ export class Store {
 		seed: number | Partial<SeedCounts>,
 		now: () => number,
 		seedMore?: (store: Store) => void,
+		keys?: StoreKeys,
 	): Store {
-		return new Store(publicUrl, resolveSeed(seed), now, seedMore);
+		return new Store(publicUrl, resolveSeed(seed), now, seedMore, keys);
 	}
 
 	/** Drops every change and seeds the collections again. */
@@ -86,6 +99,7 @@ export class Store {
 		this.pixels = new Collection('Pixel');
 		this.overlays = new Collection('CTA overlay');
 		this.domains = new Collection('Domain');
+		this.installation = new UserDirectory(this.publicUrl, this.keys.apiKey, this.keys.scopedKeys);
 		seedStore(this, this.seedCounts);
 		this.seedMore(this);
 	}

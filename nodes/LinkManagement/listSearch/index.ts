@@ -5,7 +5,9 @@ import { getAll as channels } from '../resources/channel/getAll';
 import { getAll as domains } from '../resources/domain/getAll';
 import { getAll as links } from '../resources/link/getAll';
 import { getAll as pixels } from '../resources/pixel/getAll';
+import { getAll as plans } from '../resources/plan/getAll';
 import { getAll as qrCodes } from '../resources/qrCode/getAll';
+import { getAll as users } from '../resources/user/getAll';
 import { text } from '../shared/validation';
 import {
 	campaignLabel,
@@ -13,7 +15,9 @@ import {
 	domainLabel,
 	linkLabel,
 	pixelLabel,
+	planLabel,
 	qrCodeLabel,
+	userLabel,
 } from './labels';
 import { searchRecords } from './searchRecords';
 
@@ -24,6 +28,8 @@ export const searchQrCodes = searchRecords(qrCodes, qrCodeLabel);
 export const searchChannels = searchRecords(channels, channelLabel);
 export const searchPixels = searchRecords(pixels, pixelLabel);
 export const searchDomains = searchRecords(domains, domainLabel);
+export const searchUsers = searchRecords(users, userLabel);
+export const searchPlans = searchRecords(plans, planLabel);
 /** Links: the service searches them too (`q`), where it can. */
 export const searchLinks = searchRecords(links, linkLabel, 'q');
 

@@ -11,6 +11,8 @@ import { requestContextOf } from '../transport/context';
 import { pageOf } from '../transport/pagination';
 import { withoutSecrets } from '../transport/redact';
 import { sendRequest } from '../transport/send';
+import { keyNeedsOf } from '../resources';
+import { shapeOf } from '../runner/listRecords';
 import { hasId } from './labels';
 
 const PAGE_SIZE = 100;
@@ -26,8 +28,9 @@ type Search = (
  * A "From List" search over one of the service's lists (a Get Many operation: its path, its
  * records and their output). Pages are filtered here by what the user typed (name or ID), also
  * where the service searches itself (`searchParameter`, sent with the typed text): where it
- * ignores it, the filter here still finds the record. Scrolling asks for the next page. It
- * reads through the transport like the operations, so it keeps to the rate limit.
+ * ignores it, the filter here still finds the record. Scrolling asks for the next page (a list
+ * without pages is one request). It reads through the transport like the operations, so it keeps
+ * to the rate limit, and a key refused for the list's resource is told why.
  */
 export function searchRecords(
 	list: OperationDefinition,
@@ -36,9 +39,12 @@ export function searchRecords(
 ): Search {
 	const { path } = list.request;
 	const facts = list.list ?? { keys: [] };
-	const shape = list.output ?? ((record: IDataObject) => record);
+	const shape = shapeOf(list);
 	return async function search(this: ILoadOptionsFunctions, filter, paginationToken) {
-		const context = await requestContextOf(this);
+		const context = await requestContextOf(this, {
+			needs: keyNeedsOf(list),
+			secretFields: list.secretFields,
+		});
 		const wanted = text(filter).toLowerCase();
 		const searched = wanted && searchParameter ? { [searchParameter]: text(filter) } : {};
 		return await withoutSecrets(context.secrets, context.node, async () => {
@@ -50,7 +56,7 @@ export function searchRecords(
 				const body = await sendRequest(context, {
 					method: 'GET',
 					path,
-					qs: { ...searched, page, limit: PAGE_SIZE },
+					qs: facts.paged === false ? searched : { ...searched, page, limit: PAGE_SIZE },
 				});
 				const { records, maxPage } = pageOf(body, facts, context, `GET ${path}`);
 				// Records without an ID (the service's own system domains) cannot be picked.

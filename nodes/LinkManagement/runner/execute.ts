@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError as OperationError, sleep } from 'n8n-workflow';
 
-import type { OperationDefinition, ResourceDefinition } from '../shared/operation';
+import type { KeyNeeds, OperationDefinition, ResourceDefinition } from '../shared/operation';
 import { credentialOf } from '../transport/context';
 import { asNodeError } from '../transport/redact';
 import type { Output, Run } from './item';
@@ -35,10 +35,11 @@ export async function executeOperation(
 	resources: ResourceDefinition[],
 ): Promise<INodeExecutionData[][]> {
 	const items = fns.getInputData();
-	const operation = chosenOperation(fns, resources);
+	const { operation, needs } = chosenOperation(fns, resources);
 	const run: Run = {
 		fns,
 		operation,
+		needs,
 		credential: await credentialOf(fns),
 		stop: new RunStop(fns.getExecutionCancelSignal()),
 		indexes: new Map(),
@@ -83,20 +84,20 @@ export async function executeOperation(
 	];
 }
 
+/** The operation the node runs, and what its resource needs of the key. */
 function chosenOperation(
 	fns: IExecuteFunctions,
 	resources: ResourceDefinition[],
-): OperationDefinition {
+): { operation: OperationDefinition; needs: KeyNeeds } {
 	const resource = fns.getNodeParameter('resource', 0) as string;
 	const value = fns.getNodeParameter('operation', 0) as string;
-	const operation = resources
-		.find((candidate) => candidate.resource === resource)
-		?.operations.find(({ option }) => option.value === value);
-	if (!operation) {
+	const definition = resources.find((candidate) => candidate.resource === resource);
+	const operation = definition?.operations.find(({ option }) => option.value === value);
+	if (!definition || !operation) {
 		throw new OperationError(
 			fns.getNode(),
 			`The operation "${value}" of the resource "${resource}" is not known to this node`,
 		);
 	}
-	return operation;
+	return { operation, needs: { ...definition.access, resource: definition.displayName } };
 }

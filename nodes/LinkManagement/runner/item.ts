@@ -4,17 +4,24 @@ import { recordLimit } from '../shared/descriptions';
 import type {
 	DownloadFacts,
 	ItemParameters,
+	KeyNeeds,
 	OperationDefinition,
 	RequestParts,
 } from '../shared/operation';
-import { requestSettings } from '../shared/options';
+import { requestSettings, showsSecretFields } from '../shared/options';
 import { fillPath } from '../shared/path';
 import { guard } from '../shared/validation';
 import type { Credential, RequestContext } from '../transport/context';
 import { requestContext } from '../transport/context';
 import { downloadImage, MIME_TYPES } from '../transport/download';
 import { readPages } from '../transport/pagination';
-import { asNodeError, redactDeep, redactError, secretsOf } from '../transport/redact';
+import {
+	asNodeError,
+	redactDeep,
+	redactError,
+	secretsOf,
+	withoutFields,
+} from '../transport/redact';
 import { sendRequest } from '../transport/send';
 import { recordOf } from './envelope';
 import type { RunStop } from './stopping';
@@ -33,6 +40,8 @@ export interface Output {
 export interface Run extends UpsertRun {
 	fns: IExecuteFunctions;
 	operation: OperationDefinition;
+	/** What the operation's resource needs of the key. */
+	needs: KeyNeeds;
 	credential: Credential;
 	/** Stops the items under way when the execution is cancelled or a failed item stops the run. */
 	stop: RunStop;
@@ -48,14 +57,14 @@ export interface Run extends UpsertRun {
 export function startItem(run: Run, itemIndex: number): Promise<Output[]> {
 	const node = run.fns.getNode();
 	const parameters = itemParameters(run.fns, itemIndex);
-	const { context, parts, limit } = prepareItem(run, itemIndex, parameters);
+	const { context, parts, limit, withheld } = prepareItem(run, itemIndex, parameters);
 	const { signal, release } = run.stop.forItem();
 	return sendOperation(run, { ...context, signal }, parameters, parts, limit)
 		.then(
 			// A file is the service's image as it came: only the records can hold an echoed key.
 			(outputs) =>
 				outputs.map(({ json, binary }) => ({
-					json: redactDeep(context.secrets, json),
+					json: redactDeep(context.secrets, withoutFields(json, withheld)),
 					...(binary ? { binary } : {}),
 				})),
 			(caught: unknown) => {
@@ -65,17 +74,26 @@ export function startItem(run: Run, itemIndex: number): Promise<Output[]> {
 		.finally(release);
 }
 
-/** The item's settings, request context, body and query; a refusal names the field. */
+/**
+ * The item's settings, request context, body and query, and the record fields its output
+ * withholds; a refusal names the field.
+ */
 function prepareItem(run: Run, itemIndex: number, parameters: ItemParameters) {
-	const { fns, operation, credential } = run;
+	const { fns, operation, credential, needs } = run;
 	const node = fns.getNode();
 	try {
-		const { settings, ...request } = guard(node, itemIndex, () => ({
-			settings: requestSettings((parameters.raw('options', {}) ?? {}) as IDataObject),
-			limit: operation.list ? recordLimit(parameters.raw) : Infinity,
-			parts: requestParts(operation, parameters),
-		}));
-		return { context: requestContext(node, itemIndex, credential, settings), ...request };
+		const { settings, ...request } = guard(node, itemIndex, () => {
+			const options = (parameters.raw('options', {}) ?? {}) as IDataObject;
+			return {
+				settings: requestSettings(options),
+				// Fields holding others' secrets are output only when the Options ask for them.
+				withheld: showsSecretFields(options) ? [] : (operation.secretFields ?? []),
+				limit: operation.list ? recordLimit(parameters.raw) : Infinity,
+				parts: requestParts(operation, parameters),
+			};
+		});
+		const context = requestContext(node, itemIndex, credential, settings);
+		return { context: { ...context, needs, secretFields: operation.secretFields }, ...request };
 	} catch (caught) {
 		// Checks quote what was given, which could hold the key.
 		throw redactError(secretsOf(credential.data), asNodeError(node, caught, itemIndex));
@@ -112,11 +130,11 @@ async function sendOperation(
 	if (operation.list) {
 		const collected: Output[] = [];
 		await readPages(context, request, operation.list, limit, async (records) => {
-			collected.push(...records.map((record) => ({ json: shape(record) })));
+			collected.push(...records.map((record) => ({ json: shape(record, ids) })));
 		});
 		return collected;
 	}
-	const record = shape(recordOf(await sendRequest(context, request), ids));
+	const record = shape(recordOf(await sendRequest(context, request), ids), ids);
 	if (!operation.download) return [{ json: record }];
 	return [await withFile(run.fns, context, operation.download, record, parameters)];
 }

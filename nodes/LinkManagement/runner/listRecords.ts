@@ -4,6 +4,7 @@ import type { OperationFacts } from '../shared/operation';
 import type { RequestContext } from '../transport/context';
 import type { PageHandler } from '../transport/pagination';
 import { pageOf, readPages } from '../transport/pagination';
+import { withoutFields } from '../transport/redact';
 import { sendRequest } from '../transport/send';
 
 /**
@@ -11,7 +12,14 @@ import { sendRequest } from '../transport/send';
  * action node outputs them: for the trigger, the choice lists, "By URL" and Create or Update.
  */
 
-const shapeOf = (list: OperationFacts) => list.output ?? ((record: IDataObject) => record);
+/**
+ * A list operation's records as it outputs them, without the fields that hold others' secrets
+ * (users' own keys): nothing reading a list for the node (a picker's label, say) gets them.
+ */
+export const shapeOf =
+	({ output, secretFields = [] }: OperationFacts) =>
+	(record: IDataObject): IDataObject =>
+		withoutFields(output ? output(record, {}) : record, secretFields);
 
 /** Every page of the list (or from page `from` on), until `onPage` says `stop`. */
 export async function readListRecords(

@@ -2,13 +2,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParameters, OperationField, RequestParts, SentField } from './operation';
 import type { Converter } from './validation';
-import { InputError, nonEmptySecret, nonEmptyText, oneOf } from './validation';
+import { InputError, nonEmptySecret, nonEmptyText, oneOf, positiveWholeNumber } from './validation';
 
 /**
  * A field whose value is sent in the request (the JSON body, or the query of a list) under its
  * own name, with the conversion that checks it. An empty value is left out (or refused when the
  * field is required); anything else goes through `convert`, whose error names the field and
- * stops the item before any request.
+ * stops the item before any request (and which may leave the field out by giving undefined).
  */
 export interface BodyField {
 	property: INodeProperties;
@@ -44,7 +44,10 @@ function putInto(
 		delete part[name];
 		return;
 	}
-	part[name] = (convert ? convert(value, label, { timezone }) : value) as IDataObject[string];
+	const converted = convert ? convert(value, label, { timezone }) : value;
+	// A choice that means "nothing to send" (a filter's "All") converts to undefined.
+	if (converted === undefined) delete part[name];
+	else part[name] = converted as IDataObject[string];
 }
 
 /** A top-level field sent in the body, checked before the request. */
@@ -105,8 +108,8 @@ export function additionalFields(fields: BodyField[], check?: CollectionCheck): 
 	);
 }
 
-/** "Filters" of a list, sent in its query. */
-export function queryFilters(fields: BodyField[]): SentField {
+/** "Filters" of a list, sent in its query; `check` over the query (filters that go together). */
+export function queryFilters(fields: BodyField[], check?: CollectionCheck): SentField {
 	return collectionIn(
 		'qs',
 		{
@@ -117,6 +120,7 @@ export function queryFilters(fields: BodyField[]): SentField {
 			default: {},
 		},
 		fields,
+		{ check },
 	);
 }
 
@@ -174,14 +178,17 @@ export function nameField(what: string, placeholder: string, required: boolean):
 
 /**
  * A choice among fixed values: offered by name, checked (a value from an expression must be one
- * of them) and sent as its value, or as the word the service uses for it where that differs.
+ * of them) and sent as its value, or as the word the service uses for it where that differs
+ * (`null`: nothing is sent, as for a filter's "All").
  */
 export function choiceField(
 	property: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { default: string },
-	choices: Array<[name: string, value: string, sentAs?: string]>,
+	choices: Array<[name: string, value: string, sentAs?: string | null]>,
 	key?: string,
 ): BodyField {
-	const sent = Object.fromEntries(choices.map(([, value, sentAs]) => [value, sentAs ?? value]));
+	const sent = Object.fromEntries(
+		choices.map(([, value, sentAs]) => [value, sentAs === null ? undefined : (sentAs ?? value)]),
+	);
 	const known = oneOf(Object.keys(sent));
 	return bodyField(
 		{ ...property, type: 'options', options: choices.map(([name, value]) => ({ name, value })) },
@@ -202,4 +209,31 @@ export const passwordField = (description: string): BodyField =>
 			description,
 		},
 		nonEmptySecret,
+	);
+
+const FROM_LIST =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/**
+ * A record of the account (a domain, a campaign, a plan…) chosen from the service's list (the
+ * node's `loadOptions` method) or given as an ID; sent as a whole number, under `key` if given.
+ */
+export const recordChoiceField = (
+	displayName: string,
+	name: string,
+	method: string,
+	what: string,
+	key?: string,
+): BodyField =>
+	bodyField(
+		{
+			displayName: `${displayName} Name or ID`,
+			name,
+			type: 'options',
+			typeOptions: { loadOptionsMethod: method },
+			default: '',
+			description: `${what}. ${FROM_LIST}.`,
+		},
+		positiveWholeNumber,
+		key,
 	);

@@ -27,6 +27,7 @@ export function getManyOperation(spec: {
 	fields?: OperationField[];
 	pathParameters?: Record<string, PathParameter>;
 	output?: OperationFacts['output'];
+	secretFields?: string[];
 }): OperationDefinition {
 	const { path, plural, returns, fields = [], ...facts } = spec;
 	return {

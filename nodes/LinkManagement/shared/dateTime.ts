@@ -112,3 +112,7 @@ export const futureDateTime: Converter = (value, label, context) => {
 	}
 	return sent;
 };
+
+/** A date and time, past or to come, sent as the service writes it. */
+export const serviceDateTimeValue: Converter = (value, label, context) =>
+	serviceDateTime(value, label, context?.timezone ?? 'UTC').written;

@@ -104,3 +104,5 @@ export const domainIdLocator = idLocator(
 	'searchDomains',
 	'branded domain',
 );
+export const userIdLocator = idLocator('userId', 'User', 'searchUsers', 'user');
+export const planIdLocator = idLocator('planId', 'Plan', 'searchPlans', 'plan');

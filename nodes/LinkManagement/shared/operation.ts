@@ -49,12 +49,20 @@ export interface UrlLookup {
 	refuse?: (parameter: (name: string) => unknown) => string | undefined;
 }
 
-/** An operation that reads a list page by page. */
+/** An operation that reads a list: page by page, or (`paged: false`) in one answer. */
 export interface ListFacts {
-	/** The key(s) of the records array in the service's envelope, first found wins. */
+	/**
+	 * The key(s) of the records array, first found wins: in the answer's `data` envelope, or for
+	 * a list without pages at the answer's top level.
+	 */
 	keys: string[];
 	/** Fields that together identify a record (default `id`): a record is output once per run. */
 	identity?: string[];
+	/**
+	 * `false`: the service answers the whole list at once, without pages (no `page`/`limit` is
+	 * sent); Return All and Limit are applied to that one answer.
+	 */
+	paged?: boolean;
 }
 
 /** A file an operation downloads for the record it read (a QR image), from a public address. */
@@ -108,8 +116,16 @@ export interface OperationFacts {
 	/** One entry per `:name` in the path. */
 	pathParameters?: Record<string, PathParameter>;
 	list?: ListFacts;
-	/** Shapes each output record (after the service's envelope is taken off). */
-	output?: (record: IDataObject) => IDataObject;
+	/**
+	 * Shapes each output record (after the service's envelope is taken off); `ids` holds the
+	 * checked values of the path parameters.
+	 */
+	output?: (record: IDataObject, ids: IDataObject) => IDataObject;
+	/**
+	 * Fields of the records that hold someone else's secret (a user's own API key): taken out of
+	 * the output unless the Options ask for them, never shown in a picker or quoted in an error.
+	 */
+	secretFields?: string[];
 	/** After reading the record, download its file into the output item. */
 	download?: DownloadFacts;
 	/** Instead of one request: find the record by its key, then create or update it. */
@@ -154,11 +170,29 @@ export interface OperationDefinition extends OperationFacts {
 	fields: OperationField[];
 }
 
-/** A resource: its entry in the Resource list and its operations. */
+/**
+ * The scopes a key of the service can be given, one per group of routes (or `all`): a key
+ * without a route's scope is refused.
+ */
+export type KeyScope =
+	'account' | 'domains' | 'splash' | 'campaigns' | 'cta' | 'channels' | 'links' | 'pixels' | 'qr';
+
+/** Which keys the service lets use a resource's routes: those with its scope, or administrators'. */
+export type ResourceAccess = { scope: KeyScope } | { administratorsOnly: true };
+
+/** What a request needs of its key, as messages name it: the resource, and its access. */
+export type KeyNeeds = ResourceAccess & {
+	/** The resource's display name: "QR Code". */
+	resource: string;
+};
+
+/** A resource: its entry in the Resource list, its operations and which keys may use them. */
 export interface ResourceDefinition {
 	/** The `resource` parameter's value, stored in workflows. */
 	resource: string;
 	displayName: string;
 	defaultOperation: string;
+	/** Declared once for all of the resource's operations (their pickers and trigger events too). */
+	access: ResourceAccess;
 	operations: OperationDefinition[];
 }

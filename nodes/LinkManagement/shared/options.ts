@@ -26,6 +26,7 @@ export const OPTION_LABELS = {
 	timeout: 'Timeout',
 	proxy: 'Proxy',
 	allowUnauthorizedCerts: 'Ignore SSL Issues (Insecure)',
+	includeApiKeys: 'Include API Keys',
 };
 type OptionName = 'maxTotalWait' | 'maxWait' | 'pageSize' | 'timeout';
 const inSeconds = (label: string) => `${label} (Seconds)`;
@@ -38,6 +39,14 @@ const OPTIONS: INodeProperties[] = [
 		noDataExpression: true,
 		default: false,
 		description: 'Whether to connect even if SSL certificate validation is not possible',
+	},
+	{
+		displayName: OPTION_LABELS.includeApiKeys,
+		name: 'includeApiKeys',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to output each user's own API key (apikey). Off, it is left out: a workflow's data is stored with its executions and shown to everyone who can open the workflow.",
 	},
 	{
 		displayName: inSeconds(OPTION_LABELS.maxTotalWait),
@@ -85,25 +94,52 @@ const OPTIONS: INodeProperties[] = [
 	},
 ];
 
+/** Where the Options that concern some operations only are shown (by the node's parameters). */
+export interface OptionsShown {
+	/** Page Size: the operations that read lists page by page, not for these resources. */
+	pagedLists?: { operations: string[]; notForResources: string[] };
+	/** Include API Keys: the operations whose records hold someone else's secret (none: left out). */
+	secretFields?: { resources: string[]; operations: string[] };
+}
+
 /**
  * Options every operation has: how long to wait for the rate limit and for an answer; lists
- * also a page size. One property for all operations: n8n evaluates every top-level property
- * for every item.
+ * read in pages also a page size; records that hold users' API keys whether to output them. One
+ * property for all operations: n8n evaluates every top-level property for every item. Without
+ * `shown`, every option but Include API Keys shows always (the trigger's).
  */
-export function requestOptions(listOperations: string[]): INodeProperties {
+export function requestOptions({ pagedLists, secretFields }: OptionsShown = {}): INodeProperties {
+	const displayOptions: Record<string, INodeProperties['displayOptions']> = {};
+	if (pagedLists) {
+		const { operations, notForResources } = pagedLists;
+		displayOptions.pageSize = {
+			show: { '/operation': operations },
+			...(notForResources.length ? { hide: { '/resource': notForResources } } : {}),
+		};
+	}
+	if (secretFields) {
+		const { resources, operations } = secretFields;
+		displayOptions.includeApiKeys = { show: { '/resource': resources, '/operation': operations } };
+	}
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: OPTIONS.map((option) =>
-			option.name === 'pageSize'
-				? { ...option, displayOptions: { show: { '/operation': listOperations } } }
+		options: OPTIONS.filter(
+			({ name }) => name !== 'includeApiKeys' || secretFields?.operations.length,
+		).map((option) =>
+			displayOptions[option.name]
+				? { ...option, displayOptions: displayOptions[option.name] }
 				: option,
 		),
 	};
 }
+
+/** Whether the Options ask for the fields that hold others' secrets (users' own API keys). */
+export const showsSecretFields = (given: IDataObject = {}): boolean =>
+	toBoolean(given.includeApiKeys ?? false, OPTION_LABELS.includeApiKeys) as boolean;
 
 const defaultOf = (name: OptionName) =>
 	OPTIONS.find((option) => option.name === name)?.default as number;

@@ -229,9 +229,12 @@ function describe(value: unknown): string {
 	return `"${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}"`;
 }
 
+/** Something@somewhere.tld, without spaces. */
+export const isEmailAddress = (candidate: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(candidate);
+
 export const emailAddress: Converter = (value, label) => {
 	const candidate = text(value);
-	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(candidate)) {
+	if (!isEmailAddress(candidate)) {
 		throw new InputError(
 			`${label} must be an e-mail address (such as name@example.com), but got ${describe(value)}`,
 		);

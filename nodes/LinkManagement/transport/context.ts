@@ -6,6 +6,7 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
+import type { KeyNeeds } from '../shared/operation';
 import type { RequestSettings } from '../shared/options';
 import { requestSettings } from '../shared/options';
 import { guard } from '../shared/validation';
@@ -29,9 +30,16 @@ export interface RequestContext {
 	/** How long the service has made this item (or poll) wait, over all its requests and pages. */
 	waited: { serviceMs: number };
 	signal?: AbortSignal;
+	/** What the request needs of its key: a refusal for want of it says so. */
+	needs?: KeyNeeds;
+	/** Fields of the answers that hold someone else's secret: never quoted in an error. */
+	secretFields?: string[];
 	/** n8n's authenticated HTTP helper: the credential adds the key. */
 	send(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
 }
+
+/** What a context knows of the operation it sends for. */
+export type OperationKeyFacts = Pick<RequestContext, 'needs' | 'secretFields'>;
 
 export interface Credentials {
 	baseUrl?: unknown;
@@ -104,7 +112,19 @@ export async function requestContextOf(
 		itemIndex = 0,
 		settings,
 		signal,
-	}: { itemIndex?: number; settings?: RequestSettings; signal?: AbortSignal } = {},
+		...facts
+	}: {
+		itemIndex?: number;
+		settings?: RequestSettings;
+		signal?: AbortSignal;
+	} & OperationKeyFacts = {},
 ): Promise<RequestContext> {
-	return requestContext(fns.getNode(), itemIndex, await credentialOf(fns), settings, signal);
+	const context = requestContext(
+		fns.getNode(),
+		itemIndex,
+		await credentialOf(fns),
+		settings,
+		signal,
+	);
+	return { ...context, ...facts };
 }

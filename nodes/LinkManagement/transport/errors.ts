@@ -6,7 +6,7 @@ import type { Answer } from './answer';
 import type { RequestContext } from './context';
 import type { Failure } from './failures';
 import { failureInWords } from './failures';
-import { redact, redactDeep } from './redact';
+import { redact, redactDeep, withoutFields } from './redact';
 import { serviceWords } from './serviceWords';
 
 interface FailedRequest {
@@ -64,9 +64,51 @@ export function serviceError(
 		);
 	}
 	if (request.method === 'POST' && status >= 500) hints.push(NOT_SENT_AGAIN);
-	// The key is taken out before the words are shortened, so that no part of it can show.
-	const words = serviceWords({ ...answer, body: redactDeep(context.secrets, answer.body) });
+	// The key is taken out before the words are shortened, so that no part of it can show; so
+	// are fields that hold someone else's secret (a user's own key).
+	const body = withoutFields(redactDeep(context.secrets, answer.body), context.secretFields ?? []);
+	const words = serviceWords({ ...answer, body });
+	const refused = keyRefusal(context, words);
+	if (refused) {
+		return apiError(context, refused.message, `${refused.description} ${hints[0]}`, status);
+	}
 	return apiError(context, words, hints.join(' '), status);
+}
+
+/** The service's words when a key lacks the scope of a route (HTTP 200, `error` true). */
+const LACKS_SCOPE = /do not have access to this endpoint with this API key/i;
+/** … when a key that is not an administrator's asks for an administrators' route (HTTP 403). */
+const NOT_ADMINISTRATOR = /do not have permission to access this endpoint/i;
+
+/**
+ * A refusal of the key for what the request needs (`context.needs`): a scope it lacks, or an
+ * administrator's key, said in those words, with the service's own quoted.
+ */
+function keyRefusal(
+	{ needs }: RequestContext,
+	words: string,
+): { message: string; description: string } | undefined {
+	const quoted = `(the service answered "${words}")`;
+	if (LACKS_SCOPE.test(words)) {
+		if (needs && 'scope' in needs) {
+			return {
+				message: `The API key lacks the "${needs.scope}" scope, which ${needs.resource} operations need ${quoted}`,
+				description: `Give the key the "${needs.scope}" scope (or "all") in the service's API key settings, or use a key that has it.`,
+			};
+		}
+		return {
+			message: `The API key lacks the scope of this endpoint ${quoted}`,
+			description:
+				"Give the key that scope in the service's API key settings, or use a key that has it.",
+		};
+	}
+	if (needs && 'administratorsOnly' in needs && NOT_ADMINISTRATOR.test(words)) {
+		return {
+			message: `The API key is not an administrator's: ${needs.resource} operations need the key of an administrator of the service ${quoted}`,
+			description: `Only the keys of the service's administrators may use ${needs.resource} operations: put an administrator's API key in the credential.`,
+		};
+	}
+	return undefined;
 }
 
 /** No answer arrived: says why, and for a POST that may have arrived that it was not sent again. */

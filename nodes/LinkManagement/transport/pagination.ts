@@ -37,6 +37,7 @@ export type PageHandler = (records: IDataObject[], page: Page) => Promise<void |
  * it cannot show), or, without `maxpage`, at an empty or short page or `nextpage: null`. A
  * record that comes again (the list shifted while being read; system records repeated on every
  * page) is passed on once. `from` starts at a later page (the earlier ones were read already).
+ * A list without pages (`paged: false`) is one request, its answer taken as the only page.
  */
 export async function readPages(
 	context: RequestContext,
@@ -46,8 +47,9 @@ export async function readPages(
 	onPage: PageHandler,
 	{ from = 1 }: { from?: number } = {},
 ): Promise<void> {
+	if (list.paged === false) return await readWhole(context, request, list, limit, onPage);
 	const perPage = Math.min(context.settings.pageSize, limit);
-	const seen = new Set<string>();
+	const isFresh = firstSight(list);
 	let collected = 0;
 	let emptyInARow = 0;
 	for (let page = from; collected < limit; page++) {
@@ -56,12 +58,7 @@ export async function readPages(
 			qs: { ...request.qs, page, limit: perPage },
 		});
 		const found = pageOf(body, list, context, `${request.method} ${request.path}`);
-		const fresh = found.records.filter((record) => {
-			const identity = identityOf(record, list);
-			if (seen.has(identity)) return false;
-			seen.add(identity);
-			return true;
-		});
+		const fresh = found.records.filter(isFresh);
 		if (page > from && found.records.length > 0 && fresh.length === 0 && hasIds(found.records)) {
 			throw repeatedPage(context, page, found.current, collected);
 		}
@@ -85,10 +82,25 @@ export async function readPages(
 	}
 }
 
+/** The whole list in one answer: as many records as `limit` allows, each once. */
+async function readWhole(
+	context: RequestContext,
+	request: ServiceRequest,
+	list: ListFacts,
+	limit: number,
+	onPage: PageHandler,
+): Promise<void> {
+	const body = await sendRequest(context, request);
+	const found = pageOf(body, list, context, `${request.method} ${request.path}`);
+	const taken = found.records.filter(firstSight(list)).slice(0, limit);
+	if (taken.length) await onPage(taken, found);
+}
+
 /**
- * A list answer's records (under one of the operation's collection keys) and its page numbers.
- * An answer without its records, or with records that are not objects, is refused: reading it
- * as "no records" would hide the problem.
+ * A list answer's records (under one of the operation's collection keys: in its `data`
+ * envelope, or at the top for a list without pages) and its page numbers. An answer without its
+ * records, or with records that are not objects, is refused: reading it as "no records" would
+ * hide the problem.
  */
 export function pageOf(
 	body: IDataObject,
@@ -96,18 +108,18 @@ export function pageOf(
 	context: RequestContext,
 	what: string,
 ): Page {
-	const envelope = body.data;
+	const envelope = list.paged === false ? body : body.data;
 	const key = isRecord(envelope)
 		? list.keys.find((candidate) => Array.isArray(envelope[candidate]))
 		: undefined;
 	if (!isRecord(envelope) || key === undefined) {
+		const where = list.paged === false ? '' : ' in its "data"';
 		const missing = isRecord(envelope)
-			? `no "${list.keys.join('" or "')}" list in its "data"`
+			? `no "${list.keys.join('" or "')}" list${where}`
 			: 'no "data"';
 		throw new NodeOperationError(context.node, `The service's answer to ${what} holds ${missing}`, {
 			itemIndex: context.itemIndex,
-			description:
-				'A list answer carries its records in an array under "data"; this one does not, so the list cannot be read.',
+			description: `A list answer carries its records in an array under "${list.paged === false ? list.keys[0] : 'data'}"; this one does not, so the list cannot be read.`,
 		});
 	}
 	const records = envelope[key] as unknown[];
@@ -119,6 +131,7 @@ export function pageOf(
 			{ itemIndex: context.itemIndex },
 		);
 	}
+	if (list.paged === false) return { records: records as IDataObject[], last: true };
 	return {
 		records: records as IDataObject[],
 		current: wholeNumber(envelope.currentpage),
@@ -126,6 +139,17 @@ export function pageOf(
 		perPage: wholeNumber(envelope.perpage),
 		total: wholeNumber(envelope.result),
 		last: 'nextpage' in envelope && envelope.nextpage === null,
+	};
+}
+
+/** A filter that passes each record (by its identity) the first time it sees it only. */
+function firstSight(list: ListFacts): (record: IDataObject) => boolean {
+	const seen = new Set<string>();
+	return (record) => {
+		const identity = identityOf(record, list);
+		if (seen.has(identity)) return false;
+		seen.add(identity);
+		return true;
 	};
 }
 

@@ -60,6 +60,22 @@ export function redactDeep<T>(secrets: Secrets, value: T): T {
 	return value;
 }
 
+/**
+ * A copy of `value` without the fields of these names, at any depth: secrets of others that an
+ * answer holds by design (a user's own API key), unlike the credential's, which are masked.
+ */
+export function withoutFields<T>(value: T, fields: readonly string[]): T {
+	if (fields.length === 0 || typeof value !== 'object' || value === null) return value;
+	if (Array.isArray(value)) {
+		return value.map((entry: unknown) => withoutFields(entry, fields)) as T;
+	}
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([key]) => !fields.includes(key))
+			.map(([key, entry]) => [key, withoutFields(entry as unknown, fields)]),
+	) as T;
+}
+
 /** The error with the secrets replaced in its message, description and context. */
 export function redactError<T extends NodeApiError | NodeOperationError>(
 	secrets: Secrets,

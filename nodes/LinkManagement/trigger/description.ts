@@ -41,17 +41,7 @@ const onlyFor = (events: string[], property: INodeProperties): INodeProperties =
 });
 
 /** The action node's Options (waits, Timeout, Page Size), Page Size shown for every event. */
-function pollOptions(): INodeProperties {
-	const options = requestOptions([]);
-	return {
-		...options,
-		options: (options.options as INodeProperties[]).map((option) => {
-			const shown = { ...option };
-			delete shown.displayOptions;
-			return shown;
-		}),
-	};
-}
+const pollOptions = (): INodeProperties => requestOptions();
 
 export const triggerProperties: INodeProperties[] = [
 	eventSelector,

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { keyNeedsOf } from '../resources';
 import { requestSettings } from '../shared/options';
 import { guard, oneOf, positiveWholeNumber } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
@@ -51,7 +52,10 @@ async function pollOnce(fns: IPollFunctions, manual: boolean): Promise<PollResul
 			setup: pollSetup(fns),
 			settings: requestSettings(fns.getNodeParameter('options', {}) as IDataObject),
 		}));
-		const context = await requestContextOf(fns, { settings });
+		const context = await requestContextOf(fns, {
+			settings,
+			needs: keyNeedsOf(setup.event.listOperation),
+		});
 		return await withoutSecrets(context.secrets, node, async () =>
 			manual
 				? await fetchTestEvent(fns, context, setup)

@@ -1,5 +1,5 @@
 // The node in the editor's node panel and its parameters: searching "Link Management" shows one
-// entry per name, the entry lists all 41 actions, and the node added from it offers every resource
+// entry per name, the entry lists all its actions (OPERATION_COUNT), and the node added from it offers every resource
 // in its Resource dropdown and, for each, the operations the built node describes.
 import assert from 'node:assert/strict';
 

@@ -158,9 +158,36 @@ const INTERFACE: Record<
 		},
 		downloadImage: { parameters: ['linkId', ...IMAGE] },
 	},
+	user: {
+		getAll: { parameters: ['returnAll', 'limit'], collections: { filters: ['type', 'email'] } },
+		get: { parameters: ['userId'] },
+		create: {
+			parameters: ['username', 'email', 'password'],
+			collections: { additionalFields: ['planId', 'expiration'] },
+		},
+		delete: { parameters: ['userId'] },
+		getLoginLink: { parameters: ['userId'] },
+	},
+	plan: {
+		getAll: { parameters: ['returnAll', 'limit'] },
+		subscribeUser: {
+			parameters: ['planId', 'userId', 'type'],
+			collections: { additionalFields: ['expiration'] },
+		},
+	},
 };
 
-const LOCATORS = ['campaignId', 'qrCodeId', 'channelId', 'pixelId', 'domainId', 'linkId', 'itemId'];
+const LOCATORS = [
+	'campaignId',
+	'qrCodeId',
+	'channelId',
+	'pixelId',
+	'domainId',
+	'linkId',
+	'itemId',
+	'userId',
+	'planId',
+];
 
 function shownFor(resource: string, operation: string): INodeProperties[] {
 	return properties.filter(
@@ -184,7 +211,7 @@ describe('node type', () => {
 		expect(description.credentials).toEqual([{ name: 'linkManagementApi', required: true }]);
 	});
 
-	test('offers the nine resources under their display names', () => {
+	test('offers the eleven resources under their display names', () => {
 		const resource = properties.find((property) => property.name === 'resource');
 		expect(
 			Object.fromEntries(
@@ -203,6 +230,8 @@ describe('node type', () => {
 			pixel: 'Pixel',
 			qrCode: 'QR Code',
 			splashPage: 'Splash Page',
+			user: 'User',
+			plan: 'Plan',
 		});
 	});
 });
@@ -274,11 +303,11 @@ describe('parameter kinds', () => {
 	test('Return All is a boolean (false); Limit a number (50, at least 1), everywhere', () => {
 		const returnAlls = properties.filter((property) => property.name === 'returnAll');
 		const limits = properties.filter((property) => property.name === 'limit');
-		// Shown for the nine list operations: every Get Many, and Channel › Get Items.
+		// Shown for the eleven list operations: every Get Many, and Channel › Get Items.
 		const listsShowing = (fields: INodeProperties[]) =>
 			fields.flatMap(({ displayOptions }) => displayOptions?.show?.operation ?? []);
-		expect(listsShowing(returnAlls)).toHaveLength(9);
-		expect(listsShowing(limits)).toHaveLength(9);
+		expect(listsShowing(returnAlls)).toHaveLength(11);
+		expect(listsShowing(limits)).toHaveLength(11);
 		for (const returnAll of returnAlls) {
 			expect(returnAll).toMatchObject({
 				displayName: 'Return All',
@@ -290,6 +319,38 @@ describe('parameter kinds', () => {
 			expect(limit).toMatchObject({ displayName: 'Limit', type: 'number', default: 50 });
 			expect(limit.typeOptions?.minValue).toBe(1);
 		}
+	});
+
+	test('User › Get Many filters by type (all, admin, free, paid) and exact e-mail', () => {
+		const filters = shownFor('user', 'getAll').find((property) => property.name === 'filters');
+		const fields = (filters?.options ?? []) as INodeProperties[];
+		const type = fields.find((field) => field.name === 'type');
+		expect(type?.default).toBe('all');
+		expect(optionValues(type)).toEqual(['all', 'admin', 'free', 'paid']);
+		expect(fields.find((field) => field.name === 'email')?.type).toBe('string');
+	});
+
+	test('a subscription type is monthly (default), yearly or lifetime; expirations are dates', () => {
+		const type = shownFor('plan', 'subscribeUser').find((property) => property.name === 'type');
+		expect(type?.default).toBe('monthly');
+		expect(optionValues(type)).toEqual(['monthly', 'yearly', 'lifetime']);
+		const expirations = properties
+			.filter(({ name }) => name === 'additionalFields')
+			.flatMap((property) => (property.options ?? []) as INodeProperties[])
+			.filter(({ name }) => name === 'expiration');
+		expect(expirations.map(({ type: kind }) => kind)).toEqual(['dateTime', 'dateTime']);
+	});
+
+	test("a new user's plan is a choice loaded from the service, or an ID", () => {
+		const additional = shownFor('user', 'create').find(({ name }) => name === 'additionalFields');
+		const planId = ((additional?.options ?? []) as INodeProperties[]).find(
+			({ name }) => name === 'planId',
+		);
+		expect(planId?.type).toBe('options');
+		const method = planId?.typeOptions?.loadOptionsMethod as string;
+		expect(
+			(nodeType.methods?.loadOptions as Record<string, unknown> | undefined)?.[method],
+		).toBeInstanceOf(Function);
 	});
 
 	test('QR code type offers text, vcard, link, email, phone, sms and wifi', () => {
@@ -326,5 +387,32 @@ describe('parameter kinds', () => {
 		);
 		expect(booleans.length).toBeGreaterThanOrEqual(4);
 		for (const field of booleans) expect(field.type).toBe('boolean');
+	});
+});
+
+describe('Options', () => {
+	const options = properties.find((property) => property.name === 'options');
+	const option = (name: string) =>
+		((options?.options ?? []) as INodeProperties[]).find((candidate) => candidate.name === name);
+
+	test('Include API Keys (off by default) is shown for the user operations only', () => {
+		expect(option('includeApiKeys')).toMatchObject({
+			displayName: 'Include API Keys',
+			type: 'boolean',
+			default: false,
+		});
+		expect(option('includeApiKeys')?.displayOptions).toEqual({
+			show: {
+				'/resource': ['user'],
+				'/operation': ['create', 'delete', 'get', 'getAll', 'getLoginLink'],
+			},
+		});
+	});
+
+	test('Page Size is not shown where lists come without pages (users, plans)', () => {
+		expect(option('pageSize')?.displayOptions?.hide).toEqual({ '/resource': ['user', 'plan'] });
+		expect(option('pageSize')?.displayOptions?.show?.['/operation']).toEqual(
+			expect.arrayContaining(['getAll', 'getItems', 'upsert']),
+		);
 	});
 });

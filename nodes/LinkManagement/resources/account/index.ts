@@ -6,5 +6,6 @@ export const account: ResourceDefinition = {
 	resource: 'account',
 	displayName: 'Account',
 	defaultOperation: 'get',
+	access: { scope: 'account' },
 	operations: [get, update],
 };

@@ -10,5 +10,6 @@ export const campaign: ResourceDefinition = {
 	resource: 'campaign',
 	displayName: 'Campaign',
 	defaultOperation: 'getAll',
+	access: { scope: 'campaigns' },
 	operations: [getAll, create, assignLink, update, deleteCampaign, upsert],
 };

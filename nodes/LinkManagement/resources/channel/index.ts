@@ -11,5 +11,6 @@ export const channel: ResourceDefinition = {
 	resource: 'channel',
 	displayName: 'Channel',
 	defaultOperation: 'getAll',
+	access: { scope: 'channels' },
 	operations: [getAll, getItems, create, assignItem, update, deleteChannel, upsert],
 };

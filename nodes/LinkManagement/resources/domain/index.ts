@@ -9,5 +9,6 @@ export const domain: ResourceDefinition = {
 	resource: 'domain',
 	displayName: 'Branded Domain',
 	defaultOperation: 'getAll',
+	access: { scope: 'domains' },
 	operations: [getAll, create, update, deleteDomain, upsert],
 };

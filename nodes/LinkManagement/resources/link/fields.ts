@@ -5,6 +5,7 @@ import {
 	bodyField,
 	choiceField,
 	passwordField,
+	recordChoiceField,
 	sentInBody,
 	textField,
 } from '../../shared/bodyFields';
@@ -14,7 +15,6 @@ import {
 	imageAddress,
 	InputError,
 	pathSegment,
-	positiveWholeNumber,
 	positiveWholeNumbers,
 } from '../../shared/validation';
 import { targetingFields } from './targeting';
@@ -38,23 +38,6 @@ export const urlParameter = sentInBody(
 	),
 );
 
-const FROM_LIST =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
-/** A record of the account to link to, chosen from the service's list or given as an ID. */
-const accountChoice = (displayName: string, name: string, method: string, what: string) =>
-	bodyField(
-		{
-			displayName: `${displayName} Name or ID`,
-			name,
-			type: 'options',
-			typeOptions: { loadOptionsMethod: method },
-			default: '',
-			description: `${what}. ${FROM_LIST}.`,
-		},
-		positiveWholeNumber,
-	);
-
 export const linkFields: BodyField[] = [
 	textField(
 		{
@@ -66,10 +49,15 @@ export const linkFields: BodyField[] = [
 		},
 		pathSegment,
 	),
-	accountChoice('Branded Domain', 'domain', 'getDomains', 'The branded domain of the short URL'),
-	accountChoice('Campaign', 'campaign', 'getCampaigns', 'The campaign the link belongs to'),
-	accountChoice('Channel', 'channel', 'getChannels', 'The channel the link is added to'),
-	accountChoice(
+	recordChoiceField(
+		'Branded Domain',
+		'domain',
+		'getDomains',
+		'The branded domain of the short URL',
+	),
+	recordChoiceField('Campaign', 'campaign', 'getCampaigns', 'The campaign the link belongs to'),
+	recordChoiceField('Channel', 'channel', 'getChannels', 'The channel the link is added to'),
+	recordChoiceField(
 		'CTA Overlay',
 		'overlay',
 		'getOverlays',

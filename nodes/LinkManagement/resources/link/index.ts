@@ -11,5 +11,6 @@ export const link: ResourceDefinition = {
 	resource: 'link',
 	displayName: 'Link',
 	defaultOperation: 'create',
+	access: { scope: 'links' },
 	operations: [getAll, get, create, update, deleteLink, downloadImage, upsert],
 };

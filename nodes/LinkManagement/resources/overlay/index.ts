@@ -5,5 +5,6 @@ export const overlay: ResourceDefinition = {
 	resource: 'overlay',
 	displayName: 'CTA Overlay',
 	defaultOperation: 'getAll',
+	access: { scope: 'cta' },
 	operations: [getAll],
 };

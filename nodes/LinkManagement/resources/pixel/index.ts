@@ -9,5 +9,6 @@ export const pixel: ResourceDefinition = {
 	resource: 'pixel',
 	displayName: 'Pixel',
 	defaultOperation: 'getAll',
+	access: { scope: 'pixels' },
 	operations: [getAll, create, update, deletePixel, upsert],
 };

@@ -11,5 +11,6 @@ export const qrCode: ResourceDefinition = {
 	resource: 'qrCode',
 	displayName: 'QR Code',
 	defaultOperation: 'getAll',
+	access: { scope: 'qr' },
 	operations: [getAll, get, create, update, deleteQrCode, downloadImage, upsert],
 };

@@ -5,5 +5,6 @@ export const splashPage: ResourceDefinition = {
 	resource: 'splashPage',
 	displayName: 'Splash Page',
 	defaultOperation: 'getAll',
+	access: { scope: 'splash' },
 	operations: [getAll],
 };

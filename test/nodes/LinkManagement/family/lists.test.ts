@@ -5,12 +5,11 @@
  * `overlay`, the campaign name under `campaign`, the QR date under `details.data`, and Return
  * All of a large list in pages of 1,000 (or of the installation's cap, as `perpage` says).
  */
-import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { searchDomains } from '../../../../nodes/LinkManagement/listSearch';
 import type { RunOptions } from '../../../helpers';
 import { jsonOf, runNode } from '../../../helpers';
-import { loadOptionsContext } from '../../../helpers/picker';
+import { sandboxPickerContext } from '../../../helpers/picker';
 import { sandboxStarter } from '../../../sandbox/helpers';
 import type { Sandbox } from '../../../sandbox/server';
 import { byId, credentialsOf, requestsTo } from './helpers';
@@ -121,10 +120,10 @@ describe('branded domains: system domains with "id": null on every page', () => 
 
 	test('the Branded Domain ID picker offers the real domains only', async () => {
 		const sandbox = await sandboxWith({ seed: { domains: 5 } });
-		const { results } = await searchDomains.call(pickerContext(sandbox));
+		const { results } = await searchDomains.call(sandboxPickerContext(sandbox));
 		expect(results.map((result) => result.value)).toEqual(['1', '2', '3', '4', '5']);
 		expect(results[0].name).toBe('https://brand1.example.com (ID 1)');
-		const filtered = await searchDomains.call(pickerContext(sandbox), 'sys');
+		const filtered = await searchDomains.call(sandboxPickerContext(sandbox), 'sys');
 		expect(filtered.results).toEqual([]);
 	});
 });
@@ -193,22 +192,3 @@ describe('Return All of a large list: pages of 1,000, or the cap `perpage` tells
 		);
 	});
 });
-
-/** A load-options context that sends the picker's requests to the sandbox over HTTP. */
-function pickerContext(sandbox: Sandbox): ILoadOptionsFunctions {
-	return loadOptionsContext(credentialsOf(sandbox), async (_type, options) => {
-		const url = new URL(options.url);
-		for (const [name, value] of Object.entries(options.qs ?? {})) {
-			url.searchParams.set(name, String(value));
-		}
-		const response = await fetch(url, {
-			method: options.method,
-			headers: { Authorization: `Bearer ${sandbox.apiKey}` },
-		});
-		return {
-			statusCode: response.status,
-			headers: Object.fromEntries(response.headers),
-			body: await response.text(),
-		};
-	});
-}

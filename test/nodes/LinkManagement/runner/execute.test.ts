@@ -48,11 +48,29 @@ const renameWidget: OperationDefinition = {
 	output: labelled,
 };
 
+/** A list the service answers whole, under `data`, its records holding a secret of others. */
+const getSprockets: OperationDefinition = {
+	...getManyOperation({
+		path: '/sprockets',
+		plural: 'sprockets',
+		returns: 'ID and title',
+		list: { keys: ['data'], paged: false },
+		secretFields: ['code'],
+	}),
+	option: {
+		name: 'Get Sprockets',
+		value: 'getSprockets',
+		action: 'Get sprockets',
+		description: 'Get sprockets',
+	},
+};
+
 const widget: ResourceDefinition = {
 	resource: 'widget',
 	displayName: 'Widget',
 	defaultOperation: 'getAll',
-	operations: [getWidgets, renameWidget],
+	access: { scope: 'links' },
+	operations: [getWidgets, renameWidget, getSprockets],
 };
 
 function nodeWith(resources: ResourceDefinition[]): INodeType {
@@ -124,6 +142,40 @@ describe('a made-up operation assembled like the others', () => {
 			{ json: { id: 7, title: 'New', label: 'Widget New' }, pairedItem: { item: 0 } },
 			{ json: { error: 'Widget 8 is locked.' }, pairedItem: { item: 1 } },
 		]);
+	});
+});
+
+describe('facts a made-up operation declares, nothing else told', () => {
+	test('a list without pages: one request without page or limit, Limit applied, secrets left out', async () => {
+		const sprockets = mockEndpoint('GET', '/api/sprockets', {
+			error: 0,
+			data: widgets(1, 4).map((record) => ({ ...record, code: `secret-${record.id}` })),
+		});
+
+		const result = await runNode({
+			nodeType: widgetNode,
+			parameters: { resource: 'widget', operation: 'getSprockets', limit: 3 },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sprockets.requests.map(({ query }) => query)).toEqual([{}]);
+		expect(jsonOf(result)).toEqual(widgets(1, 3));
+	});
+
+	test("a key without the resource's scope is told which one, naming the resource", async () => {
+		mockEndpoint('PUT', '/api/widget/7/rename', {
+			error: true,
+			message: 'You do not have access to this endpoint with this API key.',
+		});
+
+		const result = await runNode({
+			nodeType: widgetNode,
+			parameters: { resource: 'widget', operation: 'rename', widgetId: '7', title: 'New' },
+		});
+
+		expect(result.error?.message).toMatch(
+			/^The API key lacks the "links" scope, which Widget operations need/,
+		);
 	});
 });
 

@@ -1,0 +1,8 @@
+import { deleteOperation, idParameter } from '../../shared/commonOperations';
+import { userIdLocator } from '../../shared/descriptions';
+import { USER_SECRETS } from './fields';
+
+export const deleteUser = {
+	...deleteOperation('/user/:userId/delete', 'user', userIdLocator, idParameter('User ID')),
+	secretFields: USER_SECRETS,
+};

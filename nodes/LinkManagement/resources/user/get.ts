@@ -1,0 +1,17 @@
+import { idParameter } from '../../shared/commonOperations';
+import { userIdLocator } from '../../shared/descriptions';
+import type { OperationDefinition } from '../../shared/operation';
+import { USER_SECRETS } from './fields';
+
+export const get: OperationDefinition = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a user',
+		description: 'Get a user of the service: e-mail, username, status, plan and when it expires',
+	},
+	request: { method: 'GET', path: '/user/:userId' },
+	fields: [userIdLocator],
+	pathParameters: { userId: idParameter('User ID') },
+	secretFields: USER_SECRETS,
+};

@@ -1,0 +1,54 @@
+import { bodyField, choiceField, queryFilters } from '../../shared/bodyFields';
+import { getManyOperation } from '../../shared/commonOperations';
+import { emailAddress, InputError } from '../../shared/validation';
+import { USER_SECRETS } from './fields';
+
+export const getAll = getManyOperation({
+	path: '/users',
+	plural: 'users',
+	returns:
+		"ID, email, username, avatar, status (pro or free), planid, expires and registered (and apikey, the user's own API key, only with the option Include API Keys)",
+	// The service answers every matching user at once, under `data`.
+	list: { keys: ['data'], paged: false },
+	secretFields: USER_SECRETS,
+	fields: [
+		queryFilters(
+			[
+				choiceField(
+					{
+						displayName: 'Type',
+						name: 'type',
+						default: 'all',
+						description: 'Which users: all, administrators, or those with or without a paid plan',
+					},
+					[
+						['All', 'all', null],
+						['Administrators', 'admin'],
+						['Free', 'free'],
+						// The service takes any other word for "with a paid plan".
+						['Paid', 'paid', 'pro'],
+					],
+					'filter',
+				),
+				bodyField(
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						default: '',
+						placeholder: 'name@email.com',
+						description: 'Only the user with exactly this e-mail address',
+					},
+					emailAddress,
+				),
+			],
+			(query) => {
+				if (query.filter !== undefined && query.email !== undefined) {
+					throw new InputError(
+						'Filters: Email finds a user only with Type "All" (the service ignores it when a Type is chosen). Leave one of them out',
+					);
+				}
+			},
+		),
+	],
+});

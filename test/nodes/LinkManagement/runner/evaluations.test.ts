@@ -171,6 +171,29 @@ const OPERATIONS: Array<[string, INodeParameters]> = [
 			url: '={{ "https://example.com/up/" + $json.n }}',
 		}),
 	],
+	[
+		'User › Get Many (filters)',
+		select('user', 'getAll', { filters: { email: '={{ "ann@example.com" }}' } }),
+	],
+	['User › Get', select('user', 'get', { userId: id('={{ 1 + $json.n % 3 }}') })],
+	[
+		'User › Create',
+		select('user', 'create', {
+			username: '={{ "customer_" + $json.n }}',
+			email: '={{ "customer" + $json.n + "@example.com" }}',
+			password: 'secret-password',
+		}),
+	],
+	['User › Get Login Link', select('user', 'getLoginLink', { userId: id('={{ 2 }}') })],
+	['Plan › Get Many', select('plan', 'getAll', { returnAll: true })],
+	[
+		'Plan › Subscribe User',
+		select('plan', 'subscribeUser', {
+			planId: id('={{ 2 }}'),
+			userId: id('={{ 1 + $json.n % 3 }}'),
+			type: 'monthly',
+		}),
+	],
 ];
 
 describe('evaluations per item: at most one per expression written, plus 2', () => {

@@ -3,7 +3,7 @@
 // examples that use them. Users' own API keys come out only where the option asks for them.
 import assert from 'node:assert/strict';
 
-import { bodyOf, noErrors, query, requests } from './sandbox-state.mjs';
+import { bodyOf, listed, noErrors, query, requests } from './sandbox-state.mjs';
 
 /** A user's one-time login link, visited twice as the customer would: signed in, then refused. */
 async function checkSignsIn(ctx, url, username) {
@@ -85,11 +85,12 @@ export const USER_CASES = [
 			const plans = ctx.out('Plans');
 			assert.deepEqual(
 				plans.map(({ id, name }) => [id, name]),
-				[
+				listed(ctx, [
 					['1', 'Free'],
 					['2', 'Starter'],
 					['3', 'Business'],
-				],
+				]),
+				'every plan, in the order the sandbox lists them',
 			);
 			assert.deepEqual(
 				requests(ctx, 'GET /api/plans').map((entry) => entry.url),

@@ -105,6 +105,17 @@ export function requestOptions(listOperations: string[]): INodeProperties {
 	};
 }
 
+/**
+ * The Options of a node that only reads lists (the triggers): every option of the action node,
+ * Page Size shown always.
+ */
+export function listReadingOptions(): INodeProperties {
+	return {
+		...requestOptions([]),
+		options: OPTIONS.map((option) => ({ ...option })),
+	};
+}
+
 const defaultOf = (name: OptionName) =>
 	OPTIONS.find((option) => option.name === name)?.default as number;
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { channelIdLocator } from '../shared/descriptions';
-import { requestOptions } from '../shared/options';
+import { listReadingOptions } from '../shared/options';
 import { THRESHOLD_EVENTS, TRIGGER_EVENTS } from './events';
 
 /** The trigger's parameters: the event, the channel or threshold some events need, Options. */
@@ -40,24 +40,11 @@ const onlyFor = (events: string[], property: INodeProperties): INodeProperties =
 	displayOptions: { show: { event: events } },
 });
 
-/** The action node's Options (waits, Timeout, Page Size), Page Size shown for every event. */
-function pollOptions(): INodeProperties {
-	const options = requestOptions([]);
-	return {
-		...options,
-		options: (options.options as INodeProperties[]).map((option) => {
-			const shown = { ...option };
-			delete shown.displayOptions;
-			return shown;
-		}),
-	};
-}
-
 export const triggerProperties: INodeProperties[] = [
 	eventSelector,
 	onlyFor(['channelItemAdded'], channelIdLocator),
 	onlyFor(THRESHOLD_EVENTS, threshold),
-	pollOptions(),
+	listReadingOptions(),
 ];
 
 /** The node's subtitle on the canvas: the event's name ("On New QR Code"). */

@@ -1,5 +1,6 @@
 // Settings of the sandbox: the options object, its defaults and the CLI/env parser.
 
+import type { NotificationUrls } from './notifications';
 import { parsePlanFeatures, PlanFeature } from './plan';
 import type { Profile, ProfileSwitches } from './profile';
 import { PROFILE_DEFAULTS, PROFILE_FLAGS, PROFILE_USAGE } from './profile';
@@ -91,6 +92,8 @@ export interface SandboxOptions extends ProfileSwitches {
 	linkDetails: LinkDetailsForm;
 	/** Link features the plan lacks: create and update refuse a link that uses one. */
 	planLacks: PlanFeature[];
+	/** Where a new link and a click are notified (notifications.ts); unset: nowhere. */
+	notificationUrls: NotificationUrls;
 }
 
 export type LinkDetailsForm = 'data' | 'id';
@@ -124,6 +127,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
 	linkSearch: true,
 	linkDetails: 'data',
 	planLacks: [],
+	notificationUrls: {},
 };
 
 export const CLI_DEFAULT_PORT = 4010;
@@ -196,6 +200,10 @@ const FLAGS: Record<string, Setter> = {
 	'link-search': (o, _f, v) => (o.linkSearch = parseBoolean('--link-search', v)),
 	'link-details': (o, _f, v) => (o.linkDetails = parseLinkDetails(v)),
 	'plan-lacks': (o, _f, v) => (o.planLacks = parsePlanFeatures(v)),
+	'notify-created': (o, _f, v) =>
+		(o.notificationUrls = { ...o.notificationUrls, created: parseHttpUrl('--notify-created', v) }),
+	'notify-clicked': (o, _f, v) =>
+		(o.notificationUrls = { ...o.notificationUrls, clicked: parseHttpUrl('--notify-clicked', v) }),
 	...Object.fromEntries(
 		Object.entries(PROFILE_FLAGS).map(([name, set]): [string, Setter] => [
 			name,
@@ -227,6 +235,8 @@ export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags
   --link-search on|off  GET /api/urls reads q and short (default on)          env SANDBOX_LINK_SEARCH
   --link-details F      GET /api/url/:id as data | id (default data)          env SANDBOX_LINK_DETAILS
   --plan-lacks LIST     link features refused, e.g. geotarget,alias (none)    env SANDBOX_PLAN_LACKS
+  --notify-created URL  POST each link created to URL (notification URL)      env SANDBOX_NOTIFY_CREATED
+  --notify-clicked URL  POST each click of a short URL to URL                 env SANDBOX_NOTIFY_CLICKED
 ${PROFILE_USAGE}
   --help                show this text`;
 
@@ -299,6 +309,13 @@ function parseRate(flag: string, raw: string): number {
 		throw new Error(`${flag} expects a share from 0 to 1, got '${raw}'.`);
 	}
 	return value;
+}
+
+function parseHttpUrl(flag: string, raw: string): string {
+	if (!/^https?:\/\/[^/\s]+/i.test(raw.trim())) {
+		throw new Error(`${flag} expects an http(s) address, got '${raw}'.`);
+	}
+	return raw.trim();
 }
 
 function parseNonEmpty(flag: string, raw: string): string {

@@ -79,12 +79,12 @@ export const webhookTriggerProperties: INodeProperties[] = [
 ];
 
 export const webhookTriggerPanel: TriggerPanelDefinition = {
-	header: 'Paste the Production URL into the dashboard',
+	header: 'Test it: paste the Test URL into the dashboard, then create or open a short link',
 	executionsHelp: {
 		inactive:
-			'<b>While building</b>: click <i>Listen for test event</i>, paste the <b>Test URL</b> into the dashboard (Integrations → Zapier), then create or open a short link: the notification shows up here. The Test URL answers only while listening.<br /><br /><b>To run automatically</b>: paste the <b>Production URL</b> there instead and publish (activate) the workflow. Each notification then starts one execution, listed under Executions.',
+			'<b>While building</b>: click <i>Execute step</i> (in n8n 1.x: <i>Listen for test event</i>), paste the <b>Test URL</b> into the dashboard (Integrations → Zapier), then create or open a short link: the notification shows up here. The Test URL answers only while listening.<br /><br /><b>To run automatically</b>: paste the <b>Production URL</b> there instead and publish (activate) the workflow. Each notification then starts one execution, listed under Executions.',
 		active:
-			'The workflow is active: each notification posted to the <b>Production URL</b> starts one execution, listed under Executions. To see one here, click <i>Listen for test event</i> and use the <b>Test URL</b> for a while.',
+			'The workflow is active: each notification posted to the <b>Production URL</b> starts one execution, listed under Executions. To see one here, click <i>Execute step</i> and use the <b>Test URL</b> for a while.',
 	},
 	activationHint:
 		"Once you've finished building, publish (activate) the workflow and paste the Production URL into the dashboard.",

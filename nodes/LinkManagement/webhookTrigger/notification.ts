@@ -100,8 +100,10 @@ export function notificationItem(
 	event: NotificationEventDefinition,
 	payload: IDataObject,
 ): IDataObject {
-	const { type: _type, ...fields } = payload;
-	const item: IDataObject = { event: event.value, ...fields };
+	const item: IDataObject = { event: event.value, ...payload };
+	// `event` is the node's word for the payload's `type`, whatever else the payload holds.
+	item.event = event.value;
+	delete item.type;
 	if (item.date !== undefined) item.date = serviceDate(item.date);
 	return item;
 }

@@ -7,7 +7,7 @@
  * `linkError` saying why).
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { AUTHORIZATION, TEST_API_KEY, TEST_BASE_URL } from '../../../helpers';
 import { listAnswer, linkRecords } from '../../../helpers/fixtures';
@@ -18,7 +18,10 @@ import {
 } from '../../../helpers/webhookTrigger';
 
 const [summer, menu] = linkRecords;
-const withLookup = (options: IDataObject = {}) => ({ addLinkRecord: true, options });
+const withLookup = (options: INodeParameters = {}): INodeParameters => ({
+	addLinkRecord: true,
+	options,
+});
 
 /**
  * GET /api/urls answering `records` (each answer a new list, so that a test may change them),
@@ -189,9 +192,9 @@ describe('one lookup per short URL while it is reused', () => {
 		const third = await trigger.post(clicked);
 
 		expect(queries).toHaveLength(2);
-		expect([first, second, third].map(({ items }) => items?.[0].link?.clicks)).toEqual([
-			42, 42, 43,
-		]);
+		expect(
+			[first, second, third].map(({ items }) => (items?.[0].link as IDataObject).clicks),
+		).toEqual([42, 42, 43]);
 	});
 
 	test('another short URL is looked up on its own; the same with a trailing / is not', async () => {

@@ -69,6 +69,12 @@ describe('a notification of a chosen event: answered 200, one item', () => {
 		expect(items?.[0]).not.toHaveProperty('type');
 	});
 
+	test("`event` is the notification's, even where the payload has a key of that name", async () => {
+		const { items } = await webhookTrigger().post({ ...clicked, event: 'something else' });
+
+		expect(Object.entries(items?.[0] ?? {})[0]).toEqual(['event', 'linkClicked']);
+	});
+
 	test.each([
 		['26-11-2026 14:05:09', '2026-11-26 14:05:09'],
 		['6-1-2027 09:00:00', '2027-01-06 09:00:00'],

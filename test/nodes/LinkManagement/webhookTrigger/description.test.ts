@@ -4,7 +4,7 @@
  * paste the address, the trigger panel, the subtitle, the credential only when it is needed, the
  * codex file and the icons.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
@@ -144,4 +144,5 @@ test('registered in package.json, with a codex file', () => {
 	);
 	expect(codex.node).toBe('n8n-nodes-link-management.linkManagementWebhookTrigger');
 	expect(codex.resources.primaryDocumentation[0].url).toMatch(/docs\/webhook-trigger\.md$/);
+	expect(existsSync(join(ROOT, 'docs/webhook-trigger.md'))).toBe(true);
 });

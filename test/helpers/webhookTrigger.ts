@@ -40,8 +40,8 @@ export const linkCreatedNotification = {
 	shorturl: 'https://go.example.com/summer-sale',
 	date: '26-11-2026 14:05:09',
 };
-export const linkClickedNotification = {
-	type: 'view',
+/** What a click tells; the notification says `type: view`, its item `event: linkClicked`. */
+const click = {
 	shorturl: 'https://go.example.com/summer-sale',
 	country: 'Canada',
 	city: 'Toronto',
@@ -50,6 +50,9 @@ export const linkClickedNotification = {
 	browser: 'Chrome',
 	date: '2026-11-26 14:05:09',
 };
+export const linkClickedNotification = { type: 'view', ...click };
+/** The item the click notification becomes. */
+export const linkClickedItem = { event: 'linkClicked', ...click };
 
 export interface Answer {
 	status: number;

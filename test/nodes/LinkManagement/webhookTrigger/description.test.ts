@@ -7,15 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
-import { nodeTypesOf, workflowNode } from '../../../harness';
+import { canvasSubtitle } from '../../../harness';
 import { triggerType as pollingTrigger } from '../../../helpers/trigger';
-import {
-	WEBHOOK_TRIGGER_NAME,
-	WEBHOOK_TRIGGER_TYPE,
-	webhookTriggerType,
-} from '../../../helpers/webhookTrigger';
+import { WEBHOOK_TRIGGER_TYPE, webhookTriggerType } from '../../../helpers/webhookTrigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const { description } = webhookTriggerType;
@@ -117,23 +112,7 @@ test.each([
 	[['linkCreated'], 'On Link Created'],
 	[['linkClicked'], 'On Link Clicked'],
 ])("n8n's subtitle for Events %j is %j", (events, subtitle) => {
-	const node = workflowNode('subtitle', WEBHOOK_TRIGGER_NAME, WEBHOOK_TRIGGER_TYPE, {
-		parameters: { events },
-	});
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypesOf(webhookTriggerType, WEBHOOK_TRIGGER_TYPE),
-	});
-	expect(
-		workflow.expression.getSimpleParameterValue(
-			node,
-			description.subtitle as string,
-			'internal',
-			{},
-		),
-	).toBe(subtitle);
+	expect(canvasSubtitle(webhookTriggerType, WEBHOOK_TRIGGER_TYPE, { events })).toBe(subtitle);
 });
 
 test('registered in package.json, with a codex file', () => {

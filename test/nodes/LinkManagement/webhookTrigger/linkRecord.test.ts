@@ -13,6 +13,7 @@ import { AUTHORIZATION, TEST_API_KEY, TEST_BASE_URL } from '../../../helpers';
 import { listAnswer, linkRecords } from '../../../helpers/fixtures';
 import {
 	linkClickedNotification as clicked,
+	linkClickedItem,
 	linkCreatedNotification as created,
 	webhookTrigger,
 } from '../../../helpers/webhookTrigger';
@@ -57,19 +58,7 @@ describe('the record under `link`', () => {
 
 		expect(answer).toEqual({ status: 200, body: { message: 'Received' } });
 		expect(trigger.events).toEqual(['answered 200', 'lookup short=summer-sale&page=1&limit=1000']);
-		expect(items).toEqual([
-			{
-				event: 'linkClicked',
-				shorturl: clicked.shorturl,
-				country: 'Canada',
-				city: 'Toronto',
-				referer: 'https://news.example/item',
-				os: 'Windows',
-				browser: 'Chrome',
-				date: '2026-11-26 14:05:09',
-				link: summer,
-			},
-		]);
+		expect(items).toEqual([{ ...linkClickedItem, link: summer }]);
 	});
 
 	test("Page Size is the lookup's page size", async () => {

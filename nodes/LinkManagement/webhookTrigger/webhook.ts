@@ -17,7 +17,7 @@ interface Setup {
 	lookup?: { settings: RequestSettings; reuseMs: number };
 }
 
-type Response = ReturnType<IWebhookFunctions['getResponseObject']>;
+type WebhookResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
 
 /**
  * One notification: answered at once, before anything else happens (the service waits for the
@@ -45,11 +45,15 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([json])] };
 }
 
-function answer(response: Response, status: number, message: string): void {
+function answer(response: WebhookResponse, status: number, message: string): void {
 	response.status(status).json({ message });
 }
 
-function answered(response: Response, status: number, message: string): IWebhookResponseData {
+function answered(
+	response: WebhookResponse,
+	status: number,
+	message: string,
+): IWebhookResponseData {
 	answer(response, status, message);
 	return { noWebhookResponse: true };
 }

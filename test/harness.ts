@@ -73,6 +73,27 @@ export function nodeTypesOf(type: INodeType, typeName: string): INodeTypes {
 
 const nodeTypesFor = (type: INodeType) => nodeTypesOf(executable(type), NODE_TYPE);
 
+/** The subtitle n8n shows under a node of `type` with these parameters on the canvas. */
+export function canvasSubtitle(
+	type: INodeType,
+	typeName: string,
+	parameters: INodeParameters,
+): unknown {
+	const node = workflowNode('subtitle', type.description.displayName, typeName, { parameters });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf(type, typeName),
+	});
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		type.description.subtitle as string,
+		'internal',
+		{},
+	);
+}
+
 /** As the editor stores a node's parameters: `given`, with the defaults of the rest resolved. */
 export function withDefaults(
 	type: INodeType,

@@ -5,6 +5,7 @@
 import nock from 'nock';
 
 import { forgetBudgets } from '../nodes/LinkManagement/transport/budget';
+import { forgetLinkRecords } from '../nodes/LinkManagement/webhookTrigger/linkRecord';
 import { forgetUnmatchedRequests, recordUnmatchedRequests } from './helpers/unmatched';
 
 beforeAll(() => {
@@ -17,6 +18,7 @@ beforeAll(() => {
 beforeEach(() => {
 	forgetUnmatchedRequests();
 	forgetBudgets();
+	forgetLinkRecords();
 });
 
 afterEach(() => {

@@ -1,12 +1,17 @@
 // The editor check as the e2e suite runs it (n8n 2.x, after the server cases): what browser.mjs
-// is given (the documentation's pictures when missing or asked for, the example to import, the names the
-// ID pickers must list, the AI example and the trigger example when their cases were selected) and
-// the one-line note made of what it found.
+// is given (the documentation's pictures when missing or asked for, the example to import, the
+// names the ID pickers must list, the AI example, the trigger example and the webhook trigger
+// example when their cases were selected) and the one-line note made of what it found.
 import fs from 'node:fs';
 
-import { triggerCase } from './cases.mjs';
+import { triggerCase, webhookTriggerCase } from './cases.mjs';
 import { makeTempDir } from './lib/cleanup.mjs';
-import { loadWorkflow, toolNodeNames } from './lib/workflows.mjs';
+import { webhookAddresses } from './lib/webhooks.mjs';
+import {
+	loadWorkflow,
+	PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
+	toolNodeNames,
+} from './lib/workflows.mjs';
 import { timed } from './report.mjs';
 import {
 	BROWSER_ARTIFACTS,
@@ -17,10 +22,11 @@ import {
 	README_IMAGE,
 	TRIGGER_IMAGE,
 	UPDATE_README_IMAGE,
+	WEBHOOK_TRIGGER_IMAGE,
 } from './settings.mjs';
 
 export const EDITOR_CHECK =
-	'editor in chromium: every resource and operation, the 6 ID pickers, a QR image, Link › Create, an imported example';
+	'editor in chromium: every resource and operation, the 6 ID pickers, a QR image, Link › Create, an imported example, the webhook trigger';
 
 const AI_EXAMPLE = 'examples/ai-agent-link-manager.json';
 
@@ -38,11 +44,22 @@ function toolNodesOf(workflow) {
 /**
  * Runs browser.mjs's checkEditor against the running n8n (a timed step) and checks that the
  * example run from the editor created its 6 QR codes. `serverCases` are the selected server cases:
- * the AI and trigger examples are opened only when theirs ran.
+ * the AI, trigger and webhook trigger examples are opened only when theirs ran.
  */
 export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 	const { checkEditor, idPickerNames } = await import('./browser.mjs');
 	const aiExample = serverCases.find((c) => c.file === AI_EXAMPLE);
+	// The webhook trigger example, with the random ID the suite gave its node on import.
+	const webhookExample = serverCases.includes(webhookTriggerCase)
+		? loadWorkflow(webhookTriggerCase.file).id
+		: undefined;
+	const webhook = webhookExample && {
+		id: webhookExample,
+		node: 'Link created or clicked',
+		subtitle: 'On Link Created or Clicked',
+		webhookId: (await webhookAddresses(n8n, webhookExample, PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE))
+			.webhookId,
+	};
 	sandbox.reset();
 	const res = await timed(`${label}: browser check`, () =>
 		checkEditor({
@@ -71,6 +88,8 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 				},
 			},
 			triggerImage: picture(TRIGGER_IMAGE),
+			openWebhook: webhook,
+			webhookImage: picture(WEBHOOK_TRIGGER_IMAGE),
 		}),
 	);
 	if (sandbox.store.qr.created !== 6)
@@ -81,6 +100,6 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 		.map((p) => `${p.field} ${p.listed}→${p.filtered}→ID ${p.id}`)
 		.join(', ');
 	return {
-		note: `${res.resources} resources, ${res.operations} operations${res.triggerTest ? `; trigger: Fetch Test Event ${res.triggerTest} item` : ''}; ID pickers (listed→filtered→picked): ${pickers}; Link › Create: ${res.linkFields} Additional Fields; Execute step: ${res.executedItems} items, then ${res.qrImage}; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
+		note: `${res.resources} resources, ${res.operations} operations${res.triggerTest ? `; trigger: Fetch Test Event ${res.triggerTest} item` : ''}${res.webhookUrl ? `; webhook trigger: ${res.webhookUrl}` : ''}; ID pickers (listed→filtered→picked): ${pickers}; Link › Create: ${res.linkFields} Additional Fields; Execute step: ${res.executedItems} items, then ${res.qrImage}; imported example: ${res.imported} QR codes${res.aiTools ? `; AI example: ${res.aiTools} tool nodes without issues` : ''}`,
 	};
 }

@@ -22,6 +22,7 @@ import {
 	importAndRun,
 	openAiWorkflow,
 	openTriggerWorkflow,
+	openWebhookTrigger,
 } from './browser/workflows.mjs';
 import { OWNER } from './lib/n8n.mjs';
 import { REPO } from './lib/sandbox.mjs';
@@ -53,7 +54,8 @@ const CHROMIUM_ARGS = [
  * Resource and every Operation dropdown, checks the six "From List" ID pickers (open, filter, pick),
  * shows Link › Create, runs QR Code › Get Many and QR Code › Download QR Image (its file in the
  * Binary view) with "Execute step", and optionally imports an example file through the editor
- * and runs it, and opens a saved AI agent workflow. Screenshots go to artifactsDir; readmeImage
+ * and runs it, and opens a saved AI agent workflow, a trigger workflow and a webhook trigger
+ * workflow. Screenshots go to artifactsDir; readmeImage
  * (optional) gets the node panel with the QR Code › Get Many output, pickerImage the QR Code
  * picker, open and filtered, qrImageImage the downloaded file, linkCreateImage Link › Create.
  */
@@ -72,6 +74,8 @@ export async function checkEditor({
 	openWorkflow, // { id, tools: [node names] }: a saved workflow whose tool nodes must show without issues
 	openTrigger, // { id, node, subtitle, latest }: a saved trigger workflow; "Fetch Test Event" must show `latest`
 	triggerImage, // optional: where to copy the screenshot of the trigger node (docs/images/trigger-in-editor.png)
+	openWebhook, // { id, node, subtitle, webhookId }: a saved webhook trigger workflow; its addresses and instructions must show
+	webhookImage, // optional: where to copy the screenshot of the webhook trigger (docs/images/webhook-trigger-in-editor.png)
 	profileDir, // a fresh, empty chromium profile folder (removed afterwards); default: a new temp folder
 	log = () => {},
 }) {
@@ -121,8 +125,17 @@ export async function checkEditor({
 		const triggerTest = openTrigger
 			? await openTriggerWorkflow(editor, { baseUrl, trigger: openTrigger, triggerImage, log })
 			: undefined;
+		const webhookUrl = openWebhook
+			? await openWebhookTrigger(editor, {
+					baseUrl,
+					webhook: openWebhook,
+					image: webhookImage,
+					log,
+				})
+			: undefined;
 		return {
 			triggerTest,
+			webhookUrl,
 			resources: expected.resources.length,
 			operations,
 			pickers,

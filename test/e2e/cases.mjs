@@ -5,7 +5,8 @@
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
 //                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
-//                  example and the trigger (cases/ai-agent.mjs, cases/trigger.mjs)
+//                  example, the trigger and the webhook trigger (cases/ai-agent.mjs,
+//                  cases/trigger.mjs, cases/webhook-trigger.mjs)
 //   OPERATIONS     the node's 48 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
@@ -18,10 +19,12 @@ import { LINK_CASES } from './cases/links.mjs';
 import { RESOURCE_CASES } from './cases/resources.mjs';
 import { triggerCase } from './cases/trigger.mjs';
 import { USER_CASES } from './cases/users.mjs';
+import { webhookTriggerCase } from './cases/webhook-trigger.mjs';
 import { loadWorkflow, operationsOf } from './lib/workflows.mjs';
 
 export { SEED } from './cases/sandbox-state.mjs';
 export { triggerCase } from './cases/trigger.mjs';
+export { webhookTriggerCase } from './cases/webhook-trigger.mjs';
 
 /**
  * check(ctx) gets { out(node), binaries(node), itemPairing(node), ranNodes, runs, sandbox, code,
@@ -42,7 +45,7 @@ export const CASES = [
  * check(ctx) gets { n8n, sandbox, apiKey, credential, workflow } (the workflow as imported). The
  * sandbox is reset before each.
  */
-export const SERVER_CASES = [aiAgentCase, triggerCase];
+export const SERVER_CASES = [aiAgentCase, triggerCase, webhookTriggerCase];
 
 /** The 48 operations of the node (its public interface), to check that the cases cover them all. */
 export const OPERATIONS = {

@@ -3,7 +3,9 @@
 //
 //   builds the package (npm run build), starts the sandbox on 127.0.0.1:4010, starts n8n 2.41.1
 //   from the e2e cache (installing it on first use) with N8N_CUSTOM_EXTENSIONS=dist, an owner
-//   login and the credential "Link Management sandbox", and the examples imported once.
+//   login and the credential "Link Management sandbox", and the examples imported once; the
+//   webhook trigger example is published and the sandbox's notification URLs (new links, clicks)
+//   point at it, so that visiting a short URL shows an execution.
 //   Ctrl-C stops everything, and so do SIGTERM or SIGHUP to npm or to this script, and npm or the
 //   parent going away (test/sandbox/lifetime.ts); a second Ctrl-C kills at once. n8n (and its
 //   task runner) and the install's npm run in process groups of their own, stopped as a whole.
@@ -25,6 +27,7 @@ import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
 import { N8n, OWNER, tail } from './lib/n8n.mjs';
 import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
 import { exec, fmtSec } from './lib/util.mjs';
+import { activateWebhookTrigger } from './lib/webhooks.mjs';
 import {
 	CREDENTIAL_TYPE,
 	CUSTOM_NODE_TYPE,
@@ -34,6 +37,7 @@ import {
 
 const target = TARGETS[2];
 const CREDENTIAL = { id: 'lmDevSandboxCred', name: 'Link Management sandbox' };
+const WEBHOOK_EXAMPLE = path.join('examples', 'link-notifications-message.json');
 const EXAMPLES = fs
 	.readdirSync(path.join(REPO, 'examples'))
 	.filter((f) => f.endsWith('.json'))
@@ -99,11 +103,12 @@ async function main() {
 			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
 		},
 	]);
-	const examplesMarker = path.join(userFolder, '.examples-imported');
-	if (!fs.existsSync(examplesMarker)) {
+	const toImport = examplesToImport(userFolder);
+	if (toImport.length > 0) {
 		const dir = path.join(userFolder, 'examples');
+		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir, { recursive: true });
-		for (const file of EXAMPLES) {
+		for (const file of toImport) {
 			const wf = prepareWorkflow(loadWorkflow(file), {
 				credential: CREDENTIAL,
 				nodeType: CUSTOM_NODE_TYPE,
@@ -111,8 +116,8 @@ async function main() {
 			fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 		}
 		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
-		fs.writeFileSync(examplesMarker, new Date().toISOString());
-		say(`imported ${EXAMPLES.length} example workflows`);
+		examplesImported(userFolder, toImport);
+		say(`imported ${toImport.length} example workflows`);
 	}
 	say(`credential "${CREDENTIAL.name}" ready (${fmtSec(Date.now() - t0)})`);
 
@@ -121,6 +126,7 @@ async function main() {
 	await n8n.start({ port, onOutput: (chunk) => process.stdout.write(prefixLines(chunk)) });
 	await n8n.setupOwnerAndLogin();
 	say(`n8n started (${fmtSec(Date.now() - t0)})`);
+	const notifications = await wireNotifications(n8n, sandbox, options);
 
 	console.log(`
   n8n editor     ${n8n.baseUrl}
@@ -129,11 +135,58 @@ async function main() {
   credential     "${CREDENTIAL.name}" (Link Management API) → ${sandbox.url}
   node           search "Link Management" in the node panel (type ${CUSTOM_NODE_TYPE})
   examples       ${EXAMPLES.map((f) => path.basename(f, '.json')).join(', ')}
+  notifications  ${notifications}
   user folder    ${userFolder}   (DEV_FRESH=1 starts empty)
 
   Ctrl-C stops n8n and the sandbox (so does closing the terminal, or kill <pid of npm>).
 `);
 	await new Promise(() => {}); // until Ctrl-C
+}
+
+/**
+ * The examples imported into this user folder: its marker lists them (one file a line). A marker
+ * of the former kind (a date: every example of the time imported at once) counts as all of them
+ * but those added since (the webhook trigger's).
+ */
+function importedExamples(userFolder) {
+	const marker = path.join(userFolder, '.examples-imported');
+	if (!fs.existsSync(marker)) return new Set();
+	const lines = fs.readFileSync(marker, 'utf8').split('\n').filter(Boolean);
+	return lines.some((line) => line.endsWith('.json'))
+		? new Set(lines)
+		: new Set(EXAMPLES.filter((file) => file !== WEBHOOK_EXAMPLE));
+}
+
+function examplesToImport(userFolder) {
+	const imported = importedExamples(userFolder);
+	return EXAMPLES.filter((file) => !imported.has(file));
+}
+
+function examplesImported(userFolder, files) {
+	const all = [...importedExamples(userFolder), ...files];
+	fs.writeFileSync(path.join(userFolder, '.examples-imported'), all.map((f) => `${f}\n`).join(''));
+}
+
+/**
+ * The sandbox's notification URLs (new links, clicks) to the webhook trigger example, published,
+ * unless the sandbox's own flags set them. Says where they go.
+ */
+async function wireNotifications(n8n, sandbox, options) {
+	if (options.notificationUrls?.created || options.notificationUrls?.clicked) {
+		const { created, clicked } = sandbox.notifications.urls;
+		return `new links → ${created ?? 'nowhere'}, clicks → ${clicked ?? 'nowhere'} (sandbox flags)`;
+	}
+	const { id, name } = loadWorkflow(WEBHOOK_EXAMPLE);
+	try {
+		const { url } = await activateWebhookTrigger(n8n, id, `${CUSTOM_NODE_TYPE}WebhookTrigger`);
+		sandbox.notifications.set({ created: url, clicked: url });
+		const link = sandbox.store.links.list()[0];
+		return `new links and clicks → "${name}" (published), ${url}
+                 open ${link?.shorturl ?? `${sandbox.url}/<alias>`} in a browser, then that workflow's Executions
+                 (a second visit of a link from the same browser within 15 minutes is not notified)`;
+	} catch (error) {
+		return `not set: the example "${name}" could not be published (${error.message})`;
+	}
 }
 
 let partial = '';

@@ -22,6 +22,12 @@ export const FAMILY_CREDENTIAL = { id: 'lmE2eFamilyCred', name: 'Link Management
 export const README_IMAGE = path.join(REPO, 'docs', 'images', 'node-in-editor.png');
 export const PICKER_IMAGE = path.join(REPO, 'docs', 'images', 'id-picker.png');
 export const TRIGGER_IMAGE = path.join(REPO, 'docs', 'images', 'trigger-in-editor.png');
+export const WEBHOOK_TRIGGER_IMAGE = path.join(
+	REPO,
+	'docs',
+	'images',
+	'webhook-trigger-in-editor.png',
+);
 export const LINK_CREATE_IMAGE = path.join(REPO, 'docs', 'images', 'link-create.png');
 export const QR_IMAGE_OUTPUT_IMAGE = path.join(REPO, 'docs', 'images', 'qr-image-output.png');
 export const UPDATE_README_IMAGE = process.env.E2E_UPDATE_README_IMAGE === '1';

@@ -105,6 +105,7 @@ const createLink: Handler = (ctx) => {
 		}),
 	);
 	assign(store, link, settings);
+	ctx.notifyCreated?.(link);
 	return ok({ id: link.id, shorturl: link.shorturl });
 };
 

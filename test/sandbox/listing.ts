@@ -4,7 +4,7 @@
 import { notFound, ok, Reply } from './http';
 import type { SandboxOptions } from './options';
 import type { ListOrder } from './profile';
-import type { Collection, Store } from './store';
+import type { Collection, LinkRecord, Store } from './store';
 import { positiveId } from './validate';
 
 export interface RouteContext {
@@ -13,6 +13,8 @@ export interface RouteContext {
 	body: Record<string, unknown>;
 	store: Store;
 	options: SandboxOptions;
+	/** Notifies a link created (the notification URL for new links); the answer waits for it. */
+	notifyCreated?: (link: LinkRecord) => void;
 }
 
 export type Handler = (ctx: RouteContext) => Reply;

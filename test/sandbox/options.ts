@@ -1,5 +1,6 @@
 // Settings of the sandbox: the options object, its defaults and the CLI/env parser.
 
+import type { NotificationUrls } from './notifications';
 import { parsePlanFeatures, PlanFeature } from './plan';
 import type { Profile, ProfileSwitches } from './profile';
 import type { KeyScopes } from './users';
@@ -95,6 +96,8 @@ export interface SandboxOptions extends ProfileSwitches {
 	planLacks: PlanFeature[];
 	/** Keys with scopes (the administrator's), by key: each reaches only its scopes' routes. */
 	scopedKeys: Record<string, KeyScopes>;
+	/** Where a new link and a click are notified (notifications.ts); unset: nowhere. */
+	notificationUrls: NotificationUrls;
 }
 
 export type LinkDetailsForm = 'data' | 'id';
@@ -129,6 +132,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
 	linkDetails: 'data',
 	planLacks: [],
 	scopedKeys: {},
+	notificationUrls: {},
 };
 
 export const CLI_DEFAULT_PORT = 4010;
@@ -203,6 +207,10 @@ const FLAGS: Record<string, Setter> = {
 	'plan-lacks': (o, _f, v) => (o.planLacks = parsePlanFeatures(v)),
 	// Given again, it adds keys.
 	'scoped-keys': (o, _f, v) => (o.scopedKeys = { ...o.scopedKeys, ...parseScopedKeys(v) }),
+	'notify-created': (o, _f, v) =>
+		(o.notificationUrls = { ...o.notificationUrls, created: parseHttpUrl('--notify-created', v) }),
+	'notify-clicked': (o, _f, v) =>
+		(o.notificationUrls = { ...o.notificationUrls, clicked: parseHttpUrl('--notify-clicked', v) }),
 	...Object.fromEntries(
 		Object.entries(PROFILE_FLAGS).map(([name, set]): [string, Setter] => [
 			name,
@@ -235,6 +243,8 @@ export const USAGE = `Usage: ts-node --transpile-only test/sandbox/cli.ts [flags
   --link-details F      GET /api/url/:id as data | id (default data)          env SANDBOX_LINK_DETAILS
   --plan-lacks LIST     link features refused, e.g. geotarget,alias (none)    env SANDBOX_PLAN_LACKS
   --scoped-keys LIST    keys with scopes, e.g. "qr-key=qr links-key=links,qr" env SANDBOX_SCOPED_KEYS
+  --notify-created URL  POST each link created to URL (notification URL)      env SANDBOX_NOTIFY_CREATED
+  --notify-clicked URL  POST each click of a short URL to URL                 env SANDBOX_NOTIFY_CLICKED
 ${PROFILE_USAGE}
   --help                show this text`;
 
@@ -307,6 +317,13 @@ function parseRate(flag: string, raw: string): number {
 		throw new Error(`${flag} expects a share from 0 to 1, got '${raw}'.`);
 	}
 	return value;
+}
+
+function parseHttpUrl(flag: string, raw: string): string {
+	if (!/^https?:\/\/[^/\s]+/i.test(raw.trim())) {
+		throw new Error(`${flag} expects an http(s) address, got '${raw}'.`);
+	}
+	return raw.trim();
 }
 
 function parseNonEmpty(flag: string, raw: string): string {

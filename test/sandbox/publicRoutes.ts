@@ -31,6 +31,8 @@ export interface PublicRequest {
 	body: string;
 	/** The socket's address. */
 	address?: string;
+	/** Notifies a counted visit (the notification URL for clicks); the redirect waits for it. */
+	notifyClick?: (link: LinkRecord, visitor: VisitRequest) => Promise<void>;
 }
 
 export interface PublicMatch {
@@ -88,7 +90,7 @@ const ROUTES: readonly PublicRoute[] = [
 		methods: ['GET', 'HEAD', 'POST'],
 		serve: (store, params, request) => {
 			const link = store.linkByAlias(params.alias);
-			return link && (async () => visit(store, link, request));
+			return link && (async () => await visit(store, link, request));
 		},
 	},
 ];
@@ -209,6 +211,7 @@ function visitRequest({ headers, address }: PublicRequest): VisitRequest {
 		userAgent: header(headers, 'user-agent'),
 		acceptLanguage: header(headers, 'accept-language'),
 		country: header(headers, 'x-country'),
+		city: header(headers, 'x-city'),
 		referer: header(headers, 'referer'),
 		address: forwarded || address,
 	};
@@ -234,8 +237,11 @@ const PASSWORD_FORM =
 	'<form method="post"><label>Password <input type="password" name="password" autofocus>' +
 	'</label> <button type="submit">Continue</button></form>';
 
-/** Expired: 410. Password missing or wrong: 401 with a form. Else a 302 that counts a click. */
-function visit(store: Store, link: LinkRecord, request: PublicRequest): Reply {
+/**
+ * Expired: 410. Password missing or wrong: 401 with a form. Else a 302 that counts a click and,
+ * once the click's notification is answered, sends the visitor on.
+ */
+async function visit(store: Store, link: LinkRecord, request: PublicRequest): Promise<Reply> {
 	if (link.expiry !== null && store.nowTimestamp() >= link.expiry) {
 		return htmlPage(410, 'Link expired', 'This link has expired and no longer leads anywhere.');
 	}
@@ -252,7 +258,10 @@ function visit(store: Store, link: LinkRecord, request: PublicRequest): Reply {
 	const visitor = visitRequest(request);
 	const target = destinationOf(link, visitor);
 	// HEAD tells where the link goes without counting a click.
-	if (request.method !== 'HEAD') recordVisit(link, visitOf(visitor));
+	if (request.method !== 'HEAD') {
+		recordVisit(link, visitOf(visitor));
+		await request.notifyClick?.(link, visitor);
+	}
 	const reply = htmlPage(302, 'Found', `Redirecting to <a href="${escapeHtml(target)}">it</a>.`);
 	return { ...reply, headers: { Location: target, 'Cache-Control': 'no-store' } };
 }

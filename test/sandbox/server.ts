@@ -15,12 +15,14 @@ import {
 	resolveOptions,
 	SandboxOptions,
 } from './options';
+import { matchNotificationControl, Notifier } from './notifications';
 import { seedOrphans } from './profile';
 import { matchPublic, PublicMatch } from './publicRoutes';
 import { RateLimiter, RateState } from './rateLimit';
 import { matchRoute, RouteContext, RouteMatch } from './routes';
-import { Store } from './store';
+import { LinkRecord, Store } from './store';
 import type { KeyHolder } from './users';
+import type { VisitRequest } from './visits';
 
 export {
 	parseSandboxArgs,
@@ -33,6 +35,7 @@ export type { ListOrder, Profile, ProfileSwitches, RemainingMode } from './profi
 export type { PlanFeature } from './plan';
 export { PLAN_FEATURES } from './plan';
 export type { Visit } from './visits';
+export type { Delivery, NotificationUrls, Notifier } from './notifications';
 export { SEEDED_LINK_EXPIRY, SEEDED_LINK_PASSWORD } from './seed';
 export type {
 	FaultDecider,
@@ -95,6 +98,8 @@ export interface Sandbox {
 	options: SandboxOptions;
 	store: Store;
 	stats: SandboxStats;
+	/** The notification URLs (set them, read the deliveries): notifications.ts. */
+	notifications: Notifier;
 	stop(): Promise<void>;
 	/** Reseeds the store and clears stats, rate-limit buckets and the fault script position. */
 	reset(): void;
@@ -131,6 +136,7 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
 			},
 		),
 		faults: new FaultInjector(resolveFaults(options.faults), options.randomSeed),
+		notifier: new Notifier(options.notificationUrls, options.now),
 		timers: new Set(),
 	};
 	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -147,9 +153,14 @@ export async function startSandbox(partial: Partial<SandboxOptions> = {}): Promi
 		options,
 		store: app.store,
 		stats: app.stats,
-		stop: () => (stopping ??= stop(server, sockets, app.timers)),
+		notifications: app.notifier,
+		stop: () => {
+			app.notifier.stop();
+			return (stopping ??= stop(server, sockets, app.timers));
+		},
 		reset: () => {
 			app.store.reset();
+			app.notifier.reset();
 			resetStats(app.stats);
 			app.limiter.reset();
 			app.faults.reset();
@@ -164,6 +175,7 @@ interface App {
 	stats: SandboxStats;
 	limiter: RateLimiter;
 	faults: FaultInjector;
+	notifier: Notifier;
 	/** Pending slow-fault delays, cleared on stop so the process can exit. */
 	timers: Set<NodeJS.Timeout>;
 }
@@ -187,6 +199,8 @@ interface Exchange {
 	/** Set when the body could not be read (too large, aborted). */
 	bodyError?: ApiError;
 	log: RequestLogEntry;
+	/** Notifications the answer waits for (a link created). */
+	notifying: Array<Promise<void>>;
 }
 
 async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -201,6 +215,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
 		await delay(app, app.faults.slowMs);
 	}
 	const reply = respond(app, ex);
+	await Promise.all(ex.notifying);
 	if (fault && app.faults.applyThenFault) {
 		if (fault !== 'slow') return deliverFault(app, ex, fault);
 		await delay(app, app.faults.slowMs);
@@ -229,17 +244,21 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 		bodyError =
 			error instanceof ApiError ? error : new ApiError(400, 'Could not read the request body.');
 	}
+	const publicRequest = apiPath !== undefined && {
+		method,
+		path: apiPath,
+		query: new URL(target, `http://${HOST}`).searchParams,
+		headers: req.headers,
+		body: rawBody,
+		address: req.socket.remoteAddress,
+		notifyClick: async (link: LinkRecord, visitor: VisitRequest) =>
+			await app.notifier.linkClicked(link, visitor),
+	};
 	const visit =
-		match || apiPath === undefined
+		match || !publicRequest
 			? undefined
-			: matchPublic(app.store, {
-					method,
-					path: apiPath,
-					query: new URL(target, `http://${HOST}`).searchParams,
-					headers: req.headers,
-					body: rawBody,
-					address: req.socket.remoteAddress,
-				});
+			: (matchNotificationControl(app.notifier, publicRequest, authorized) ??
+				matchPublic(app.store, publicRequest));
 	const routeName = match ? `${method} ${match.route.pattern}` : visit?.pattern;
 	const routeKey = routeName ?? `${method} ${path}`;
 	stats.byPath[routeKey] = (stats.byPath[routeKey] ?? 0) + 1;
@@ -269,6 +288,7 @@ async function receive(app: App, req: IncomingMessage, res: ServerResponse): Pro
 		rawBody,
 		bodyError,
 		log,
+		notifying: [],
 	};
 }
 
@@ -327,6 +347,7 @@ function routeContext(app: App, ex: Exchange, match: RouteMatch): RouteContext {
 		body: parseJsonBody(ex.rawBody),
 		store: app.store,
 		options: app.options,
+		notifyCreated: (link) => ex.notifying.push(app.notifier.linkCreated(link)),
 	};
 }
 

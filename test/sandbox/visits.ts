@@ -11,6 +11,8 @@ export interface VisitRequest {
 	acceptLanguage?: string;
 	/** The sandbox's stand-in for a geo-IP lookup: the `X-Country` header (a country name). */
 	country?: string;
+	/** Likewise the `X-City` header: only the click notification tells it. */
+	city?: string;
 	referer?: string;
 	/** The client's address (`X-Forwarded-For` first, else the socket's). */
 	address?: string;

@@ -46,12 +46,7 @@ export async function idFromUrl(
 		if (refused) throw new InputError(refused);
 		return String(keyFromUrl(url, label));
 	});
-	const found = await findRecords(context, lookup, wanted);
-	// Several with the same key (on different domains): the one whose own address it is.
-	const exact = found.filter((record) =>
-		Object.values(record).some((value) => sameAddress(value, text(url))),
-	);
-	const candidates = found.length > 1 && exact.length > 0 ? exact : found;
+	const candidates = atAddress(await findRecords(context, lookup, wanted), text(url));
 	if (candidates.length === 1) return candidates[0].id;
 	const what = `${lookup.noun} with the ${lookup.key.label} "${wanted}" (from ${text(url)})`;
 	if (candidates.length === 0) {
@@ -69,6 +64,17 @@ export async function idFromUrl(
 			description: `Give the ID of the ${lookup.noun} you mean instead.`,
 		},
 	);
+}
+
+/**
+ * Of the records found by the key an address holds, those the address names: where several
+ * share the key (the same alias on different domains), the one whose own address it is.
+ */
+export function atAddress(found: IDataObject[], address: string): IDataObject[] {
+	const exact = found.filter((record) =>
+		Object.values(record).some((value) => sameAddress(value, address)),
+	);
+	return found.length > 1 && exact.length > 0 ? exact : found;
 }
 
 const withoutTrailingSlash = (address: string) => address.replace(/\/+$/, '');

@@ -40,14 +40,12 @@ const onlyFor = (events: string[], property: INodeProperties): INodeProperties =
 	displayOptions: { show: { event: events } },
 });
 
-/** The action node's Options (waits, Timeout, Page Size), Page Size shown for every event. */
-const pollOptions = (): INodeProperties => requestOptions();
-
 export const triggerProperties: INodeProperties[] = [
 	eventSelector,
 	onlyFor(['channelItemAdded'], channelIdLocator),
 	onlyFor(THRESHOLD_EVENTS, threshold),
-	pollOptions(),
+	// The action node's Options (waits, Timeout, Page Size…), Page Size shown for every event.
+	requestOptions(),
 ];
 
 /** The node's subtitle on the canvas: the event's name ("On New QR Code"). */

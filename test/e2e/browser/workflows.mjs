@@ -1,6 +1,7 @@
 // Workflows in the editor, after the node panel and the ID pickers: the node run with "Execute
-// step", an example file imported as users import it and run, and two saved examples opened (the
-// AI agent's tool nodes without issues; the trigger's "Fetch Test Event").
+// step", an example file imported as users import it and run, and three saved examples opened
+// (the AI agent's tool nodes without issues; the trigger's "Fetch Test Event"; the webhook
+// trigger's addresses and where to paste them).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 
@@ -133,4 +134,40 @@ export async function openTriggerWorkflow(editor, { baseUrl, trigger, triggerIma
 	if (triggerImage) copyShot(shot, triggerImage);
 	log(`trigger ${trigger.id}: "${trigger.subtitle}", Fetch Test Event → ${trigger.latest}`);
 	return triggerTest;
+}
+
+/**
+ * A saved Link Management Webhook Trigger workflow (`webhook` is { id, node, subtitle, webhookId }):
+ * the node's subtitle names its events, its panel says where to paste the address (Integrations →
+ * Zapier) and what the Test URL is for, and its Webhook URLs show the Test URL and the Production
+ * URL with the node's own random ID; its screenshot is copied to `image` when given. Returns the
+ * Production URL shown.
+ */
+export async function openWebhookTrigger(editor, { baseUrl, webhook, image, log }) {
+	const { page, screenshot, copyShot } = editor;
+	await page.goto(`${baseUrl}/workflow/${webhook.id}`);
+	await canvasNode(page, webhook.node, { hasText: webhook.subtitle }).waitFor({ timeout: 60_000 });
+	await canvasNode(page, webhook.node).dblclick();
+	const ndv = page.locator('[data-test-id=ndv]');
+	await ndv.waitFor();
+	await ndv.getByText('Integrations → Zapier').first().waitFor();
+	await ndv.getByText('The Test URL works only while this panel listens').first().waitFor();
+	// n8n shows a node's webhook addresses folded: unfold them, then each of the two.
+	const urls = ndv.locator('.webhooks');
+	await urls.getByText('Webhook URLs').first().click();
+	const shown = async (which) => {
+		await urls.locator(`[data-test-id=radio-button-${which}]`).click();
+		const field = urls.locator('.url-field, .url-field-full-width').first();
+		await field.waitFor();
+		return (await field.textContent()).trim();
+	};
+	const testUrl = await shown('test');
+	const productionUrl = await shown('production');
+	assert.match(testUrl, new RegExp(`/webhook-test/${webhook.webhookId}/notification$`));
+	assert.match(productionUrl, new RegExp(`/webhook/${webhook.webhookId}/notification$`));
+	await page.waitForTimeout(300);
+	const shot = await screenshot('webhook-trigger');
+	if (image) copyShot(shot, image);
+	log(`webhook trigger ${webhook.id}: "${webhook.subtitle}", Production URL ${productionUrl}`);
+	return productionUrl;
 }

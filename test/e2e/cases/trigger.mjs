@@ -22,7 +22,7 @@ const POLL_CYCLE_LIMIT_MS = 150_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A request to the sandbox's API as a user of the service would send it (waits out a 429). */
-async function service(sandbox, apiKey, method, path, body) {
+export async function service(sandbox, apiKey, method, path, body) {
 	for (let attempt = 0; ; attempt++) {
 		const res = await fetch(`${sandbox.url}/api${path}`, {
 			method,
@@ -40,7 +40,7 @@ async function service(sandbox, apiKey, method, path, body) {
 }
 
 /** The workflow's finished executions, with their run data (GET /rest/executions, flatted data). */
-async function executionsOf(n8n, workflowId) {
+export async function executionsOf(n8n, workflowId) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const list = await n8n.rest('GET', `/rest/executions?filter=${filter}&limit=100`);
 	assert.equal(list.status, 200, `GET /rest/executions answered ${list.status}`);
@@ -57,6 +57,8 @@ async function executionsOf(n8n, workflowId) {
 			status: execution.status,
 			mode: execution.mode,
 			raw: JSON.stringify(got.body),
+			startedAt: execution.startedAt,
+			stoppedAt: execution.stoppedAt,
 			runData: data?.resultData?.runData ?? {},
 			error: data?.resultData?.error,
 		});
@@ -65,7 +67,7 @@ async function executionsOf(n8n, workflowId) {
 }
 
 /** The output items (json) of `node` in every execution, in execution order. */
-const outputs = (executions, node) =>
+export const outputs = (executions, node) =>
 	executions
 		.slice()
 		.sort((a, b) => Number(a.id) - Number(b.id))

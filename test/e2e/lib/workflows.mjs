@@ -1,5 +1,6 @@
 // Loads workflow files and fixes what differs per n8n instance: the credential reference and,
 // for N8N_CUSTOM_EXTENSIONS (npm run dev), the node type.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +16,8 @@ export const toolNodeNames = (workflow) =>
 	workflow.nodes.filter((node) => node.type === PACKAGE_TOOL_NODE_TYPE).map((node) => node.name);
 /** The trigger node of the package (linkManagementTrigger). */
 export const PACKAGE_TRIGGER_NODE_TYPE = `${PACKAGE_NODE_TYPE}Trigger`;
+/** The webhook trigger node of the package (linkManagementWebhookTrigger). */
+export const PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE = `${PACKAGE_NODE_TYPE}WebhookTrigger`;
 /** Type of the node when loaded through N8N_CUSTOM_EXTENSIONS. */
 export const CUSTOM_NODE_TYPE = 'CUSTOM.linkManagement';
 export const CREDENTIAL_TYPE = 'linkManagementApi';
@@ -48,7 +51,9 @@ export function loadWorkflow(file) {
 
 /**
  * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`
- * (its tool nodes `<nodeType>Tool`, its trigger nodes `<nodeType>Trigger`).
+ * (its tool nodes `<nodeType>Tool`, its trigger nodes `<nodeType>Trigger`, its webhook trigger
+ * nodes `<nodeType>WebhookTrigger`). A webhook trigger without a `webhookId` (the example files
+ * carry none: the address is a secret) gets a random one, as the editor gives one on import.
  */
 export function prepareWorkflow(
 	workflow,
@@ -60,6 +65,10 @@ export function prepareWorkflow(
 		if (node.type === PACKAGE_NODE_TYPE) node.type = nodeType;
 		if (node.type === PACKAGE_TOOL_NODE_TYPE) node.type = `${nodeType}Tool`;
 		if (node.type === PACKAGE_TRIGGER_NODE_TYPE) node.type = `${nodeType}Trigger`;
+		if (node.type === PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE) {
+			node.type = `${nodeType}WebhookTrigger`;
+			node.webhookId ??= randomUUID();
+		}
 		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
 	}
 	return copy;

@@ -6,15 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import { getAll as campaigns } from '../../../../nodes/LinkManagement/resources/campaign/getAll';
 import { getItems } from '../../../../nodes/LinkManagement/resources/channel/getItems';
 import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
 import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
-import { nodeTypesOf, workflowNode } from '../../../harness';
+import { canvasSubtitle } from '../../../harness';
 import { nodeType as actionNode } from '../../../helpers';
-import { TRIGGER_NAME, TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
+import { TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const { description } = triggerType;
@@ -146,20 +145,7 @@ test("the Options are the action node's, Page Size included (1,000 by default)",
 test.each(TRIGGER_EVENTS.map(({ value, name }) => [value, name]))(
 	"n8n's subtitle for %s is %j",
 	(event, name) => {
-		const node = workflowNode('subtitle', TRIGGER_NAME, TRIGGER_TYPE, { parameters: { event } });
-		const workflow = new Workflow({
-			nodes: [node],
-			connections: {},
-			active: false,
-			nodeTypes: nodeTypesOf(triggerType, TRIGGER_TYPE),
-		});
-		const subtitle = workflow.expression.getSimpleParameterValue(
-			node,
-			description.subtitle as string,
-			'internal',
-			{},
-		);
-		expect(subtitle).toBe(name);
+		expect(canvasSubtitle(triggerType, TRIGGER_TYPE, { event })).toBe(name);
 	},
 );
 

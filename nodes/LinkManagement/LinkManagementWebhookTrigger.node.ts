@@ -1,0 +1,54 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import {
+	eventsSubtitle,
+	notificationWebhook,
+	webhookTriggerPanel,
+	webhookTriggerProperties,
+} from './webhookTrigger/description';
+import { webhook } from './webhookTrigger/webhook';
+
+export class LinkManagementWebhookTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Link Management Webhook Trigger',
+		name: 'linkManagementWebhookTrigger',
+		icon: {
+			light: 'file:../../icons/linkManagement.svg',
+			dark: 'file:../../icons/linkManagement.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: eventsSubtitle,
+		description:
+			'Starts the workflow at once when a short link of a Link-Management Service account is created or clicked, from the notifications the service posts (country, city, referrer, OS and browser of each click)',
+		defaults: { name: 'Link Management Webhook Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'linkManagementApi',
+				required: true,
+				displayOptions: { show: { addLinkRecord: [true] } },
+			},
+		],
+		webhooks: [notificationWebhook],
+		triggerPanel: webhookTriggerPanel,
+		properties: webhookTriggerProperties,
+	};
+
+	/**
+	 * The service has no API for its notification URLs: the user pastes the Production URL into
+	 * the dashboard, and removes it there. So n8n has nothing to register, check or remove at the
+	 * service when the workflow is activated or deactivated (an inactive workflow's address is
+	 * answered 404 by n8n itself).
+	 */
+	webhookMethods = {
+		default: {
+			checkExists: async (): Promise<boolean> => true,
+			create: async (): Promise<boolean> => true,
+			delete: async (): Promise<boolean> => true,
+		},
+	};
+
+	webhook = webhook;
+}

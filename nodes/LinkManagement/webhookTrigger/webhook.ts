@@ -1,0 +1,108 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { keyNeedsOf } from '../resources';
+import { linkByShortUrl } from '../resources/link/locator';
+import type { RequestSettings } from '../shared/options';
+import { requestSettings } from '../shared/options';
+import { guard, InputError, oneOf, toBoolean } from '../shared/validation';
+import { requestContextOf } from '../transport/context';
+import { asNodeError, redact, withoutSecrets } from '../transport/redact';
+import { DEFAULT_REUSE_SECONDS } from './description';
+import { linkRecord } from './linkRecord';
+import type { NotificationEvent } from './notification';
+import { EVENT_VALUES, notificationItem, readNotification } from './notification';
+
+/** What the node's parameters ask for, read before anything is answered. */
+interface Setup {
+	events: NotificationEvent[];
+	/** Set when the link's record is to be added. */
+	lookup?: { settings: RequestSettings; reuseMs: number };
+}
+
+type WebhookResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
+
+/**
+ * One notification: answered at once, before anything else happens (the service waits for the
+ * answer while it redirects the visitor), then turned into one item. A body that is not a
+ * notification is answered 4xx, one of an event not chosen 200; neither starts the workflow.
+ * With Add Link Record the link is looked up after the answer; a lookup that fails leaves the
+ * notification's item without the record (`link` null) and says why (`linkError`).
+ */
+export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const response = this.getResponseObject();
+	const reading = readNotification(this.getBodyData(), this.getHeaderData()['content-type']);
+	if ('refusal' in reading) {
+		return answered(response, reading.refusal.status, reading.refusal.message);
+	}
+	const setup = readSetup(this);
+	const { event, payload } = reading;
+	if (!setup.events.includes(event.value)) {
+		return answered(response, 200, `Received; this trigger does not start on ${event.plural}`);
+	}
+	answer(response, 200, 'Received');
+	const item = notificationItem(event, payload);
+	const json = setup.lookup
+		? { ...item, ...(await withLinkRecord(this, String(item.shorturl), setup.lookup)) }
+		: item;
+	return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([json])] };
+}
+
+function answer(response: WebhookResponse, status: number, message: string): void {
+	response.status(status).json({ message });
+}
+
+function answered(
+	response: WebhookResponse,
+	status: number,
+	message: string,
+): IWebhookResponseData {
+	answer(response, status, message);
+	return { noWebhookResponse: true };
+}
+
+function readSetup(fns: IWebhookFunctions): Setup {
+	return guard(fns.getNode(), 0, () => {
+		const chosen = fns.getNodeParameter('events', EVENT_VALUES) as unknown[];
+		const events = chosen.map((value) => oneOf(EVENT_VALUES)(value, 'Events'));
+		if (!toBoolean(fns.getNodeParameter('addLinkRecord', false), 'Add Link Record')) {
+			return { events: events as NotificationEvent[] };
+		}
+		const options = fns.getNodeParameter('options', {}) as IDataObject;
+		const reuse = options.reuseLinkRecord ?? DEFAULT_REUSE_SECONDS;
+		const reuseSeconds = Number(reuse);
+		if (reuse === '' || !Number.isFinite(reuseSeconds) || reuseSeconds < 0) {
+			throw new InputError(
+				`Reuse Link Record For (Seconds) must be a number of 0 or more, but got "${String(reuse)}"`,
+			);
+		}
+		return {
+			events: events as NotificationEvent[],
+			lookup: { settings: requestSettings(options), reuseMs: reuseSeconds * 1000 },
+		};
+	});
+}
+
+/** `link`: the short URL's record, or null and `linkError` saying why. Never throws. */
+async function withLinkRecord(
+	fns: IWebhookFunctions,
+	shortUrl: string,
+	{ settings, reuseMs }: NonNullable<Setup['lookup']>,
+): Promise<IDataObject> {
+	let secrets: readonly string[] = [];
+	try {
+		const context = await requestContextOf(fns, {
+			settings,
+			needs: keyNeedsOf(linkByShortUrl.lookup.list),
+		});
+		secrets = context.secrets;
+		// A copy: the record may serve other notifications' items.
+		const record = await withoutSecrets(secrets, context.node, async () => {
+			const found = await linkRecord(context, shortUrl, reuseMs);
+			return found && { ...found };
+		});
+		if (record) return { link: record };
+		return { link: null, linkError: `No link of this account has the short URL ${shortUrl}` };
+	} catch (caught) {
+		return { link: null, linkError: redact(secrets, asNodeError(fns.getNode(), caught).message) };
+	}
+}

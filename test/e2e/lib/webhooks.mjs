@@ -1,0 +1,58 @@
+// The Link Management Webhook Trigger in a running n8n: its addresses, and a workflow published
+// (activated) until its address answers. For the e2e case and for `npm run dev`.
+import { sleep } from './util.mjs';
+
+/** The path the node's webhook has below its random ID (the node's `webhooks` description). */
+const NOTIFICATION_PATH = 'notification';
+
+/**
+ * The saved workflow's webhook trigger (the first node of `nodeType`): its random ID, its
+ * Production and Test URLs, and the workflow's versionId and whether it is active.
+ */
+export async function webhookAddresses(n8n, workflowId, nodeType) {
+	const saved = await n8n.rest('GET', `/rest/workflows/${workflowId}`);
+	if (saved.status !== 200)
+		throw new Error(`GET /rest/workflows/${workflowId} answered ${saved.status}`);
+	const workflow = saved.body.data ?? saved.body;
+	const node = workflow.nodes.find((candidate) => candidate.type === nodeType);
+	if (!node?.webhookId) throw new Error(`${workflowId} has no ${nodeType} with a webhookId`);
+	return {
+		webhookId: node.webhookId,
+		url: `${n8n.baseUrl}/webhook/${node.webhookId}/${NOTIFICATION_PATH}`,
+		testUrl: `${n8n.baseUrl}/webhook-test/${node.webhookId}/${NOTIFICATION_PATH}`,
+		versionId: workflow.versionId,
+		active: workflow.active === true,
+	};
+}
+
+/** A POST of `body` (JSON unless a string with its `contentType`): its status and answer. */
+export async function post(url, body, contentType = 'application/json') {
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'Content-Type': contentType },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	});
+	return { status: res.status, text: await res.text() };
+}
+
+/**
+ * Publishes (activates) the workflow unless it is active, and waits until n8n has registered its
+ * webhook trigger's address: an empty object posted to it is refused by the node (400), where n8n
+ * answers 404 for an address it does not know yet. Returns the addresses.
+ */
+export async function activateWebhookTrigger(n8n, workflowId, nodeType) {
+	const addresses = await webhookAddresses(n8n, workflowId, nodeType);
+	if (!addresses.active) {
+		const { versionId } = addresses;
+		const res = await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+		if (res.status !== 200)
+			throw new Error(`activating ${workflowId}: ${JSON.stringify(res.body).slice(0, 600)}`);
+	}
+	const until = Date.now() + 30_000;
+	for (let status = 0; status !== 400; await sleep(200)) {
+		status = (await post(addresses.url, {})).status;
+		if (Date.now() > until)
+			throw new Error(`${addresses.url} still answers ${status} 30 s after the activation`);
+	}
+	return addresses;
+}

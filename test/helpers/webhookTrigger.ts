@@ -1,0 +1,178 @@
+/**
+ * Runs the Link Management Webhook Trigger's `webhook()` as n8n does when a notification reaches
+ * its address: through n8n-core's own WebhookContext, the request (its body as n8n parsed it, its
+ * headers) and the response handed over in `additionalData`, as n8n's webhook server hands them.
+ * The response records what the node answered and when, in the order of everything `events`
+ * notes (a lookup's request arriving at the service, for instance).
+ */
+import { WebhookContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { LinkManagementWebhookTrigger } from '../../nodes/LinkManagement/LinkManagementWebhookTrigger.node';
+import {
+	CREDENTIAL_REFERENCE,
+	N8N_URLS,
+	nodeTypesOf,
+	TEST_API_KEY,
+	TEST_BASE_URL,
+	TestCredentialsHelper,
+	withDefaults,
+	workflowNode,
+} from '../harness';
+
+export const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementWebhookTrigger';
+export const WEBHOOK_TRIGGER_NAME = 'Link Management Webhook Trigger';
+export const webhookTriggerType = new LinkManagementWebhookTrigger();
+
+/** The two notifications as the service posts them. */
+export const linkCreatedNotification = {
+	type: 'url',
+	longurl: 'https://example.com/shop/summer?utm_source=mail',
+	shorturl: 'https://go.example.com/summer-sale',
+	date: '26-11-2026 14:05:09',
+};
+/** What a click tells; the notification says `type: view`, its item `event: linkClicked`. */
+const click = {
+	shorturl: 'https://go.example.com/summer-sale',
+	country: 'Canada',
+	city: 'Toronto',
+	referer: 'https://news.example/item',
+	os: 'Windows',
+	browser: 'Chrome',
+	date: '2026-11-26 14:05:09',
+};
+export const linkClickedNotification = { type: 'view', ...click };
+/** The item the click notification becomes. */
+export const linkClickedItem = { event: 'linkClicked', ...click };
+
+export interface Answer {
+	status: number;
+	body: unknown;
+}
+
+export interface Delivery {
+	/** What the node answered; undefined when it answered nothing itself. */
+	answer?: Answer;
+	/** What webhook() returned to n8n. */
+	result: IWebhookResponseData;
+	/** The JSON of the items the workflow starts with; null when it starts nothing. */
+	items: IDataObject[] | null;
+}
+
+export interface PostOptions {
+	/** The Content-Type header; n8n parsed the body accordingly. Default application/json. */
+	contentType?: string;
+	/** `webhook`: the Production URL of an active workflow; `manual`: the Test URL. */
+	mode?: WorkflowExecuteMode;
+}
+
+/** An Express response as far as n8n's webhook nodes use it: status, then a JSON body. */
+class RecordedResponse {
+	private statusCode = 200;
+	answer?: Answer;
+
+	constructor(private readonly events: string[]) {}
+
+	get headersSent(): boolean {
+		return this.answer !== undefined;
+	}
+
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	json(body: unknown): this {
+		if (this.answer) throw new Error('answered twice');
+		this.answer = { status: this.statusCode, body };
+		this.events.push(`answered ${this.statusCode}`);
+		return this;
+	}
+}
+
+/** Credentials n8n cannot read (none chosen, or deleted): reading them fails. */
+class UnreadableCredentials extends TestCredentialsHelper {
+	async getDecrypted(): Promise<never> {
+		throw new Error('The credential could not be read');
+	}
+}
+
+/**
+ * A webhook trigger with these parameters (defaults filled as the editor stores them) in an
+ * active workflow. `events` lists what happened, in order: each answer, and whatever a test adds.
+ */
+export function webhookTrigger(
+	parameters: INodeParameters = {},
+	credentials: ICredentialDataDecryptedObject | 'unreadable' = {
+		baseUrl: TEST_BASE_URL,
+		apiKey: TEST_API_KEY,
+	},
+) {
+	const node = workflowNode(
+		'd7b2e3f4-0000-4000-8000-000000000021',
+		WEBHOOK_TRIGGER_NAME,
+		WEBHOOK_TRIGGER_TYPE,
+		{ credentials: CREDENTIAL_REFERENCE, webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
+	);
+	node.parameters = withDefaults(webhookTriggerType, node, parameters);
+	const workflow = new Workflow({
+		id: 'webhook-workflow',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: nodeTypesOf(webhookTriggerType, WEBHOOK_TRIGGER_TYPE),
+	});
+	const [description] = webhookTriggerType.description.webhooks ?? [];
+	const events: string[] = [];
+	return {
+		node,
+		events,
+		/** n8n hands the node one request posted to its address. */
+		async post(
+			body: unknown,
+			{ contentType = 'application/json', mode = 'webhook' }: PostOptions = {},
+		): Promise<Delivery> {
+			const response = new RecordedResponse(events);
+			const additionalData = {
+				credentialsHelper:
+					credentials === 'unreadable'
+						? new UnreadableCredentials({})
+						: new TestCredentialsHelper(credentials),
+				...N8N_URLS,
+				variables: {},
+				httpRequest: { body, headers: { 'content-type': contentType }, params: {}, query: {} },
+				httpResponse: response,
+			} as unknown as IWorkflowExecuteAdditionalData;
+			const webhookData = {
+				httpMethod: description.httpMethod,
+				node: node.name,
+				path: `${node.webhookId}/${description.path}`,
+				webhookDescription: description,
+				workflowId: workflow.id,
+				workflowExecuteAdditionalData: additionalData,
+				webhookId: node.webhookId,
+			} as IWebhookData;
+			const context = new WebhookContext(
+				workflow,
+				node,
+				additionalData,
+				mode,
+				webhookData,
+				[],
+				null,
+			);
+			const result = await webhookTriggerType.webhook!.call(context);
+			const items = result.workflowData ? result.workflowData[0].map(({ json }) => json) : null;
+			return { answer: response.answer, result, items };
+		},
+	};
+}

@@ -79,7 +79,7 @@ export async function upsertPart({ n8n, s, wf, cOf, results }) {
 			});
 			const requests = sandbox.stats.requests - requestsBefore;
 			const { r } = windowsNeeded(requests, UPSERT.limit);
-			// n8n prepares every item before the first request goes (part 4): the floor counts from it.
+			// The floor counts from the first request: what came before it is the node's start.
 			const beforeFirstMs = res.arrivals.length ? res.arrivals[0].at - res.t0 : res.ms;
 			const floor = floorMs({
 				n: requests,
@@ -115,7 +115,7 @@ export function upsertSection(rows) {
 	const out = [
 		`## 6. Create or Update: a sheet run again, ${UPSERT.limit} requests per ${UPSERT.windowMs} ms`,
 		'',
-		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1, for a start at the run's first request; the time before it is n8n preparing every item (part 4). A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
+		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1, for a start at the run's first request; the time before it is the node reading its Resource, Operation and credential and the first items. A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
 		'',
 	];
 	for (const { label } of UPSERT_RESOURCES) {

@@ -8,7 +8,7 @@
  * - anOperationOnOneRecord: an operation on one record (Get, Update, Delete, Assign) takes the
  *   record's ID picked from the list or typed in, and refuses one that is not a positive whole
  *   number before any request;
- * - aDeleteOperation: a Delete sends no body and outputs success with the ID;
+ * - aDeleteOperation: a Delete sends no body and outputs `{ deleted: true }` with the ID;
  * - aCreateOrUpdateOperation: a Create or Update (./createOrUpdate).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -177,22 +177,31 @@ function anOperationOnOneRecord(record: Operation, spec: RecordIdSpec): void {
 }
 
 /**
- * A Delete operation (nodes/LinkManagement/shared/descriptions.ts `deleteOperation`): sends
- * no body and outputs success, the service's message and the ID; takes the ID as every
- * operation on one record does.
+ * A Delete operation (nodes/LinkManagement/shared/commonOperations.ts `deleteOperation`): sends
+ * no body and outputs `{ deleted: true, <ID parameter>: <ID> }` (n8n's convention for a
+ * deletion), the ID as the integer the path used, whatever the service's message said; takes
+ * the ID as every operation on one record does.
  */
 function aDeleteOperation(resource: string, request: RequestLine, label: string): void {
 	const message = `${label.replace(/ ID$/, '')} has been deleted successfully.`;
 	const id = /:(\w+)/.exec(request)?.[1] ?? '';
 	const parameters = { resource, operation: 'delete', [id]: rl('7') };
 	const remove = operation(request, parameters, messageAnswer(message));
-	const output = (value: number) => ({ success: true, message, [id]: value });
+	const output = (value: number) => ({ deleted: true, [id]: value });
 
-	test(`sends ${request}; outputs success with the ID`, async () => {
+	test(`sends ${request}; outputs { deleted: true, ${id} } and nothing else`, async () => {
 		const sent = await remove.send();
 
 		expect(sent.body).toBeUndefined();
 		expect(sent.output).toEqual([output(7)]);
+	});
+
+	test('outputs the same for an answer with more than a message, or none', async () => {
+		for (const answer of [{ error: 0, message, data: { id: 7 } }, { error: '0' }]) {
+			const sent = await remove.send({}, { answer });
+
+			expect(sent.output).toEqual([output(7)]);
+		}
 	});
 
 	anOperationOnOneRecord(remove, { label, output });

@@ -11,6 +11,7 @@ import { credentialOf } from '../transport/context';
 import { asNodeError } from '../transport/redact';
 import type { Output, Run } from './item';
 import { startItem } from './item';
+import { ofItem } from './itemError';
 import { RunStop } from './stopping';
 
 /**
@@ -26,7 +27,8 @@ type ItemResult = { outputs: Output[] } | { error: NodeApiError | NodeOperationE
  * item is read and handed to the transport as soon as it is ready (the rate-limit budget paces
  * the requests, so the next items are prepared while earlier ones wait), and n8n gets its event
  * loop back every few milliseconds. Output is in item order, each paired with its item. An item
- * that fails becomes `{ error }` with Continue On Fail; without it, no further item is handed
+ * that fails (its message ending ` [item N]`, n8n's `itemIndex` in its context) becomes
+ * `{ error }` with Continue On Fail; without it, no further item is handed
  * over, those still waiting for their turn are not sent, and the node fails with that item's
  * error once the items already sent have their answers.
  */
@@ -52,7 +54,7 @@ export async function executeOperation(
 	const failure =
 		(itemIndex: number) =>
 		(caught: unknown): ItemResult => {
-			const error = asNodeError(fns.getNode(), caught, itemIndex);
+			const error = ofItem(asNodeError(fns.getNode(), caught, itemIndex), itemIndex);
 			if (!continueOnFail && !failed) {
 				failed = error;
 				run.stop.stop();

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PathParameter, RecordLookup } from '../shared/operation';
-import { guard, InputError, text } from '../shared/validation';
+import { guard, InputError, quoted, text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { readFilteredPage, readListRecords } from './listRecords';
 
@@ -43,14 +43,16 @@ export async function idFromUrl(
 	const { lookup, keyFromUrl, refuse } = fromUrl;
 	const wanted = guard(context.node, context.itemIndex, () => {
 		const refused = refuse?.(parameter);
-		if (refused) throw new InputError(refused);
+		if (refused) {
+			throw new InputError(refused, `Give the ID of the record you mean, or pick it From list.`);
+		}
 		return String(keyFromUrl(url, label));
 	});
 	const candidates = atAddress(await findRecords(context, lookup, wanted), text(url));
 	if (candidates.length === 1) return candidates[0].id;
 	const what = `${lookup.noun} with the ${lookup.key.label} "${wanted}" (from ${text(url)})`;
 	if (candidates.length === 0) {
-		throw new NodeOperationError(context.node, `${label}: no ${what} was found`, {
+		throw new NodeOperationError(context.node, `${quoted(label)}: no ${what} was found`, {
 			itemIndex: context.itemIndex,
 			description: `Check the address, or pick the ${lookup.noun} from the list or give its ID.`,
 		});
@@ -58,7 +60,7 @@ export async function idFromUrl(
 	const ids = candidates.map((record) => String(record.id)).join(', ');
 	throw new NodeOperationError(
 		context.node,
-		`${label}: several records match: ${what} (IDs ${ids})`,
+		`${quoted(label)}: several records match: ${what} (IDs ${ids})`,
 		{
 			itemIndex: context.itemIndex,
 			description: `Give the ID of the ${lookup.noun} you mean instead.`,

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { MatchKey, UpsertFacts } from '../shared/operation';
 import { fillPath } from '../shared/path';
-import { guard, InputError, text } from '../shared/validation';
+import { fillIn, guard, InputError, quoted, text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { recordOf } from './envelope';
 import type { PlaceInLine } from './recordIndex';
@@ -69,8 +69,12 @@ export async function upsert(
 ): Promise<IDataObject> {
 	return await place.run(async () => {
 		guard(context.node, context.itemIndex, () => {
-			if (!wanted)
-				throw new InputError(`${key.label} must not be empty: records are matched on it`);
+			if (!wanted) {
+				throw new InputError(
+					`${quoted(key.label)} must not be empty: records are matched on it`,
+					fillIn(key.label),
+				);
+			}
 		});
 		const matches = await index.find(context, wanted);
 		if (matches.length > 1) {
@@ -151,7 +155,8 @@ function refuseFixedChanges(
 		if (body[field] === undefined || !(field in match) || equal(match[field], body[field]))
 			continue;
 		throw new InputError(
-			`${field[0].toUpperCase()}${field.slice(1)} cannot be changed by an update: the record with this ${keyLabel.toLowerCase()} (ID ${String(match.id)}) has ${field} "${text(match[field])}", not "${text(body[field])}". Nothing was sent; delete it and create it again, or use another ${keyLabel.toLowerCase()}.`,
+			`${quoted(`${field[0].toUpperCase()}${field.slice(1)}`)} cannot be changed by an update: the record with this ${keyLabel.toLowerCase()} (ID ${String(match.id)}) has ${field} "${text(match[field])}", not "${text(body[field])}". Nothing was sent`,
+			`Delete the record and create it again with the new ${field}, or use another ${keyLabel.toLowerCase()}.`,
 		);
 	}
 }

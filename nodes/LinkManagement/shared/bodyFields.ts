@@ -2,7 +2,15 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParameters, OperationField, RequestParts, SentField } from './operation';
 import type { Converter } from './validation';
-import { InputError, nonEmptySecret, nonEmptyText, oneOf, positiveWholeNumber } from './validation';
+import {
+	fillIn,
+	InputError,
+	nonEmptySecret,
+	nonEmptyText,
+	oneOf,
+	positiveWholeNumber,
+	quoted,
+} from './validation';
 
 /**
  * A field whose value is sent in the request (the JSON body, or the query of a list) under its
@@ -40,7 +48,9 @@ function putInto(
 	const { displayName: label, required } = property;
 	const name = key ?? property.name;
 	if (isEmpty(value)) {
-		if (required) throw new InputError(`${label} is required and must not be empty`);
+		if (required) {
+			throw new InputError(`${quoted(label)} is required and must not be empty`, fillIn(label));
+		}
 		delete part[name];
 		return;
 	}
@@ -132,7 +142,6 @@ export function updateFields(
 	fields: BodyField[],
 	{ atLeastOne = false, check }: { atLeastOne?: boolean; check?: CollectionCheck } = {},
 ): SentField {
-	const names = fields.map(({ property }) => property.name);
 	return collectionIn(
 		'body',
 		{
@@ -144,15 +153,17 @@ export function updateFields(
 			...(atLeastOne ? { description: 'Give at least one of these' } : {}),
 		},
 		fields,
-		{ before: atLeastOne ? requireOneOf('Update Fields', names) : undefined, check },
+		{ before: atLeastOne ? requireOneOf('Update Fields', fields) : undefined, check },
 	);
 }
 
 /** Refuses a collection with nothing to send: "at least one of …". */
-const requireOneOf = (label: string, fields: string[]) => (given: IDataObject) => {
-	if (!fields.some((field) => !isEmpty(given[field]))) {
+const requireOneOf = (label: string, fields: BodyField[]) => (given: IDataObject) => {
+	if (!fields.some(({ property }) => !isEmpty(given[property.name]))) {
+		const names = fields.map(({ property }) => quoted(property.displayName)).join(', ');
 		throw new InputError(
-			`Nothing to update: add at least one of ${fields.map((field) => `"${field}"`).join(', ')} under ${label}`,
+			`Nothing to update: ${quoted(label)} holds none of ${names}`,
+			`Add at least one of ${names} under ${quoted(label)}, with the value to set.`,
 		);
 	}
 };

@@ -43,7 +43,11 @@ export function getManyOperation(spec: {
 	};
 }
 
-/** A Delete operation on one record picked by `locator`, its ID in the path as `:<locator>`. */
+/**
+ * A Delete operation on one record picked by `locator`, its ID in the path as `:<locator>`. It
+ * outputs `{ deleted: true, <locator>: <id> }`, n8n's convention for a deletion, whatever message
+ * the service answered with.
+ */
 export function deleteOperation(
 	path: string,
 	singular: string,
@@ -60,6 +64,7 @@ export function deleteOperation(
 		request: { method: 'DELETE', path },
 		fields: [locator],
 		pathParameters: { [locator.name]: id },
+		output: (_answer, ids) => ({ deleted: true, [locator.name]: ids[locator.name] }),
 	};
 }
 

@@ -1,5 +1,5 @@
 import type { Converter } from './validation';
-import { InputError, text } from './validation';
+import { InputError, quoted, text } from './validation';
 
 /**
  * Dates and times as the service writes them (`YYYY-MM-DD HH:MM:SS`, in its own time zone). The
@@ -89,7 +89,8 @@ export function serviceDateTime(
 		new Date(asUtc(wall)).getUTCDate() === day;
 	if (!valid) {
 		throw new InputError(
-			`${label} must be a date and time such as 2030-12-31 23:59:00 (or the date picker's value), but got "${given}"`,
+			`${quoted(label)} must be a date and time such as 2030-12-31 23:59:00 (or the date picker's value), but got "${given}"`,
+			'Pick a date and time, or give one as YYYY-MM-DD HH:MM:SS or in ISO 8601 (such as 2030-12-31T23:59:00Z).',
 		);
 	}
 	const offset = match[7];
@@ -108,7 +109,10 @@ export const futureDateTime: Converter = (value, label, context) => {
 	const timezone = context?.timezone ?? 'UTC';
 	const { written: sent, instant } = serviceDateTime(value, label, timezone);
 	if (instant <= Date.now()) {
-		throw new InputError(`${label} must be in the future, but ${sent} (${timezone}) has passed`);
+		throw new InputError(
+			`${quoted(label)} must be in the future, but ${sent} (${timezone}) has passed`,
+			`Give a date and time after now, in the workflow's time zone (${timezone}) unless it names its own.`,
+		);
 	}
 	return sent;
 };

@@ -1,6 +1,13 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { InputError, positiveWholeNumber, text, toBoolean, withoutUserInfo } from './validation';
+import {
+	InputError,
+	positiveWholeNumber,
+	quoted,
+	text,
+	toBoolean,
+	withoutUserInfo,
+} from './validation';
 
 /** Limits of the transport, from the node's Options (or their defaults). */
 export interface RequestSettings {
@@ -137,6 +144,10 @@ export function requestOptions({ pagedLists, secretFields }: OptionsShown = {}):
 	};
 }
 
+/** An option as messages name it: its display name, in single quotes. */
+export const optionNamed = (name: keyof typeof OPTION_LABELS) =>
+	quoted(OPTIONS.find((option) => option.name === name)?.displayName ?? OPTION_LABELS[name]);
+
 /** Whether the Options ask for the fields that hold others' secrets (users' own API keys). */
 export const showsSecretFields = (given: IDataObject = {}): boolean =>
 	toBoolean(given.includeApiKeys ?? false, OPTION_LABELS.includeApiKeys) as boolean;
@@ -153,7 +164,8 @@ export function requestSettings(given: IDataObject = {}): RequestSettings {
 		const number = Number(given[name]);
 		if (!Number.isFinite(number) || number <= 0) {
 			throw new InputError(
-				`${inSeconds(OPTION_LABELS[name])} must be a number greater than 0, but got "${String(given[name])}"`,
+				`${optionNamed(name)} must be a number greater than 0, but got "${String(given[name])}"`,
+				`Give a number of seconds above 0, such as ${defaultOf(name)}, or remove the option to use that default.`,
 			);
 		}
 		return number * 1000;
@@ -182,7 +194,8 @@ function proxyOf(address: string): NonNullable<RequestSettings['proxy']> {
 	}
 	if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
 		throw new InputError(
-			`${OPTION_LABELS.proxy} must be an address such as http://myproxy:3128, but got "${withoutUserInfo(address)}"`,
+			`${optionNamed('proxy')} must be an address such as http://myproxy:3128, but got "${withoutUserInfo(address)}"`,
+			'Give the proxy as http:// or https://, a host name and a port, such as http://myproxy:3128, or remove the option.',
 		);
 	}
 	const protocol = url.protocol.slice(0, -1);

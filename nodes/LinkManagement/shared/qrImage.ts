@@ -7,7 +7,15 @@ import type {
 	PathParameter,
 } from './operation';
 import { withStatistics } from './statistics';
-import { InputError, oneOf, parseHttpUrl, positiveWholeNumber, text } from './validation';
+import {
+	fillIn,
+	InputError,
+	oneOf,
+	parseHttpUrl,
+	positiveWholeNumber,
+	quoted,
+	text,
+} from './validation';
 
 /**
  * "Download QR Image": the QR code of a record as a PNG or SVG file, from the service's public
@@ -45,6 +53,9 @@ export const qrImageFields: INodeProperties[] = [
 	},
 ];
 
+/** How messages name the binary field parameter ('Put Output File in Field'). */
+const BINARY_FIELD = qrImageFields.find(({ name }) => name === 'binaryPropertyName')!.displayName;
+
 /**
  * The file of a record whose address field (`link`, `shorturl`) leads to its QR image below
  * `path` (`/download`, `/qr/download`); named `<prefix>-<id>.<format>`.
@@ -55,11 +66,14 @@ function qrImageDownload(addressField: string, path: string, prefix: string): Do
 			const format = oneOf(['png', 'svg'])(parameter('format'), 'Format') as 'png' | 'svg';
 			const size = positiveWholeNumber(parameter('size'), 'Size');
 			const binaryField = text(parameter('binaryPropertyName'));
-			if (!binaryField) throw new InputError('Put Output File in Field must not be empty');
+			if (!binaryField) {
+				throw new InputError(`${quoted(BINARY_FIELD)} must not be empty`, fillIn(BINARY_FIELD));
+			}
 			const address = parseHttpUrl(text(record[addressField]));
 			if (!address) {
 				throw new InputError(
 					`The service's answer has no address in "${addressField}" to download the QR image from (it has "${text(record[addressField])}")`,
+					'The record has no public address to take its QR image from: check it in the service, or use Get to read what it holds.',
 				);
 			}
 			const base = address.toString().replace(/\/+$/, '');

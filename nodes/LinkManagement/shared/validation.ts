@@ -4,10 +4,22 @@ import { NodeOperationError } from 'n8n-workflow';
 import { cssNamedColor } from './cssColors';
 
 /**
- * Pure input checks and conversions. Each throws an InputError whose message names the
- * field and what is expected; `guard` turns it into a NodeOperationError for the item.
+ * Pure input checks and conversions. Each throws an InputError whose message names the field
+ * and says what was wrong with its value, and whose description says what value is wanted;
+ * `guard` turns it into a NodeOperationError for the item.
  */
-export class InputError extends Error {}
+export class InputError extends Error {
+	constructor(
+		message: string,
+		/** How to get unstuck: the value that is wanted. */
+		readonly description: string,
+	) {
+		super(message);
+	}
+}
+
+/** A parameter as messages name it: its display name in single quotes. */
+export const quoted = (label: string) => `'${label}'`;
 
 /** What a conversion may need to know of the run: the workflow's time zone, for dates. */
 export interface ConversionContext {
@@ -22,7 +34,10 @@ export function guard<T>(node: INode, itemIndex: number, check: () => T): T {
 		return check();
 	} catch (error) {
 		if (error instanceof InputError) {
-			throw new NodeOperationError(node, error.message, { itemIndex });
+			throw new NodeOperationError(node, error.message, {
+				itemIndex,
+				description: error.description,
+			});
 		}
 		throw new NodeOperationError(node, error as Error, { itemIndex });
 	}
@@ -45,7 +60,8 @@ export function positiveWholeNumber(value: unknown, label: string): number {
 	const trimmed = text(value);
 	if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1 || !Number.isSafeInteger(Number(trimmed))) {
 		throw new InputError(
-			`${label} must be a positive whole number (such as 42), but got ${describe(value)}`,
+			`${quoted(label)} must be a positive whole number (such as 42), but got ${describe(value)}`,
+			'Give a whole number of 1 or more, such as 42: digits only, without a sign, decimals or other characters.',
 		);
 	}
 	return Number(trimmed);
@@ -56,7 +72,8 @@ export function oneOf(allowed: readonly string[]): Converter {
 		const candidate = text(value);
 		if (!allowed.includes(candidate)) {
 			throw new InputError(
-				`${label} must be one of ${allowed.join(', ')}, but got ${describe(value)}`,
+				`${quoted(label)} must be one of ${allowed.join(', ')}, but got ${describe(value)}`,
+				`Choose one of the options, or give one of these values exactly: ${allowed.join(', ')}.`,
 			);
 		}
 		return candidate;
@@ -68,18 +85,25 @@ export const toBoolean: Converter = (value, label) => {
 	const candidate = text(value).toLowerCase();
 	if (candidate === 'true') return true;
 	if (candidate === 'false') return false;
-	throw new InputError(`${label} must be true or false, but got ${describe(value)}`);
+	throw new InputError(
+		`${quoted(label)} must be true or false, but got ${describe(value)}`,
+		'Turn the switch on or off, or give true or false (a boolean, or that text).',
+	);
 };
+
+/** What to do about a field left empty. */
+export const fillIn = (label: string) =>
+	`Fill in ${quoted(label)}, or map it from a field of the input that is not empty.`;
 
 export const nonEmptyText: Converter = (value, label) => {
 	const candidate = text(value);
-	if (candidate === '') throw new InputError(`${label} must not be empty`);
+	if (candidate === '') throw new InputError(`${quoted(label)} must not be empty`, fillIn(label));
 	return candidate;
 };
 
 /** Like nonEmptyText, but sent exactly as given: spaces can be part of a password. */
 export const nonEmptySecret: Converter = (value, label) => {
-	if (text(value) === '') throw new InputError(`${label} must not be empty`);
+	if (text(value) === '') throw new InputError(`${quoted(label)} must not be empty`, fillIn(label));
 	return String(value);
 };
 
@@ -123,11 +147,15 @@ export const userInfoOf = (address: string): string | undefined =>
 /** The address as it may be shown: a user name and password in it replaced by ***. */
 export const withoutUserInfo = (address: string) => address.replace(USER_INFO, '$1***@');
 
+const WHOLE_ADDRESS =
+	'Give the whole address: http:// or https://, then a host name, such as https://example.com/page (no spaces).';
+
 export const httpUrl: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!parseHttpUrl(candidate)) {
 		throw new InputError(
-			`${label} must be a full address starting with http:// or https:// (such as https://example.com), but got ${describe(value)}`,
+			`${quoted(label)} must be a full address starting with http:// or https:// (such as https://example.com), but got ${describe(value)}`,
+			WHOLE_ADDRESS,
 		);
 	}
 	return candidate;
@@ -138,7 +166,8 @@ export const imageAddress: Converter = (value, label) => {
 	const url = parseHttpUrl(text(value));
 	if (!url || !/\.(png|jpg)$/i.test(url.pathname)) {
 		throw new InputError(
-			`${label} must be the http(s) address of a .png or .jpg image (such as https://example.com/logo.png), but got "${text(value)}"`,
+			`${quoted(label)} must be the http(s) address of a .png or .jpg image (such as https://example.com/logo.png), but got "${text(value)}"`,
+			'Give the public address of a PNG or JPG image, ending in .png or .jpg, such as https://example.com/logo.png: the service copies the image from there.',
 		);
 	}
 	return text(value);
@@ -164,7 +193,8 @@ export const pathSegment: Converter = (value, label) => {
 	if (bad) {
 		const shown = /\s/.test(bad[0]) ? 'a space' : `"${bad[0]}"`;
 		throw new InputError(
-			`${label} cannot be part of a link's address: it contains ${shown}. Use letters, digits, - or _ (such as summer-sale), but got ${describe(value)}`,
+			`${quoted(label)} cannot be part of a link's address: it contains ${shown}, in ${describe(value)}`,
+			'Use letters, digits, - or _ only, such as summer-sale.',
 		);
 	}
 	return candidate;
@@ -187,7 +217,8 @@ function withNamedColor(candidate: string, label: string, forms: string): string
 	const name = candidate.toLowerCase();
 	if (name === 'transparent') {
 		throw new InputError(
-			`${label} cannot be transparent: the service takes opaque colors only. Give ${forms}`,
+			`${quoted(label)} cannot be transparent: the service takes opaque colors only`,
+			`Give an opaque color: ${forms}.`,
 		);
 	}
 	return cssNamedColor(name) ?? candidate;
@@ -205,7 +236,8 @@ export const toRgbColor: Converter = (value, label) => {
 	if (rgb) channels = rgb.slice(1, 4).map(Number);
 	if (!channels || channels.some((channel) => channel > 255)) {
 		throw new InputError(
-			`${label} must be a color as #RRGGBB, #RGB or rgb(r,g,b) with values 0-255, or a CSS color name (such as red), but got ${describe(value)}`,
+			`${quoted(label)} must be a color as #RRGGBB, #RGB or rgb(r,g,b) with values 0-255, or a CSS color name (such as red), but got ${describe(value)}`,
+			`Give ${RGB_FORMS}, each value from 0 to 255, such as #1F6FEB or rgb(31,111,235).`,
 		);
 	}
 	return `rgb(${channels.join(',')})`;
@@ -216,7 +248,8 @@ export const toHexColor: Converter = (value, label) => {
 	const candidate = withNamedColor(text(value), label, HEX_FORMS);
 	if (!HEX_COLOR.test(candidate)) {
 		throw new InputError(
-			`${label} must be a color as #RRGGBB or #RGB (such as #1F6FEB), or a CSS color name (such as red), but got ${describe(value)}`,
+			`${quoted(label)} must be a color as #RRGGBB or #RGB (such as #1F6FEB), or a CSS color name (such as red), but got ${describe(value)}`,
+			`Give ${HEX_FORMS}, such as #1F6FEB.`,
 		);
 	}
 	const channels = hexToChannels(candidate);
@@ -236,7 +269,8 @@ export const emailAddress: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!isEmailAddress(candidate)) {
 		throw new InputError(
-			`${label} must be an e-mail address (such as name@example.com), but got ${describe(value)}`,
+			`${quoted(label)} must be an e-mail address (such as name@example.com), but got ${describe(value)}`,
+			'Give one address such as name@example.com, without spaces.',
 		);
 	}
 	return candidate;

@@ -9,7 +9,8 @@ export function apiRootFromBaseUrl(baseUrl: unknown): string {
 	const url = parseHttpUrl(raw);
 	if (!url || url.search || url.hash || url.username || url.password) {
 		throw new InputError(
-			`The credential's Base URL must be an http(s) address such as https://links.example.com (with a host name, no user name or password, no spaces, no query or #fragment), but it is ${raw ? `"${withoutUserInfo(raw)}"` : 'empty'}`,
+			`The credential's 'Base URL' must be an http(s) address such as https://links.example.com, but it is ${raw ? `"${withoutUserInfo(raw)}"` : 'empty'}`,
+			"Open the credential and give the service's address: http:// or https://, a host name and an optional folder, without a user name or password, spaces, a query or a #fragment.",
 		);
 	}
 	const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '');

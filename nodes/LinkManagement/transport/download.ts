@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { optionNamed } from '../shared/options';
 import { readFailure, failureInWords } from './failures';
 import { header } from './rateLimitHeaders';
 
@@ -74,7 +75,7 @@ export async function downloadImage(
 		const body = await readCapped(response.body, context);
 		if (body === 'tooLarge') throw fail(`sent more than ${MAX_BYTES / 1024 / 1024} MB`);
 		if (body === 'timedOut') {
-			throw fail(`did not finish within the Timeout (${context.timeoutMs / 1000} s)`);
+			throw fail(`did not finish within ${context.timeoutMs / 1000} s (${optionNamed('timeout')})`);
 		}
 		const contentType = header(response.headers as IDataObject, 'content-type') ?? 'no type';
 		if (status < 200 || status >= 300) throw fail(`answered HTTP ${status}${whatItIs(body)}`);

@@ -1,7 +1,7 @@
 import type { IHttpRequestMethods, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { OPTION_LABELS } from '../shared/options';
+import { optionNamed } from '../shared/options';
 import type { Answer } from './answer';
 import type { RequestContext } from './context';
 import type { Failure } from './failures';
@@ -26,13 +26,13 @@ function apiError(
 		description: redact(context.secrets, description),
 	};
 	const code = httpCode === undefined ? undefined : String(httpCode);
-	const error = new NodeApiError(context.node, { ...clean, httpCode: code } as JsonObject, {
+	// n8n keeps what it was given as the error's response and context: only these clean texts
+	// and the item's index, which n8n's error view shows.
+	return new NodeApiError(context.node, { ...clean, httpCode: code } as JsonObject, {
 		...clean,
 		httpCode: code,
 		itemIndex: context.itemIndex,
 	});
-	error.context = {};
-	return error;
 }
 
 const NOT_SENT_AGAIN =
@@ -120,7 +120,7 @@ export function connectionError(
 	const notResent = request.method === 'POST' && !failure.neverSent ? ` ${NOT_SENT_AGAIN}` : '';
 	const hint =
 		failure.reason === 'certificate'
-			? ` If this is your own installation with a self-signed certificate, turn on the node's Options › ${OPTION_LABELS.allowUnauthorizedCerts}.`
+			? ` If this is your own installation with a self-signed certificate, turn on ${optionNamed('allowUnauthorizedCerts')} in the node's Options.`
 			: '';
 	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
 	return apiError(
@@ -170,7 +170,7 @@ export function rateLimitedError(
 		`Rate limited by the Link Management service: the window resets at ${when} (in ${seconds} s)`,
 		{
 			itemIndex: context.itemIndex,
-			description: `The service made this item wait ${Math.round(waitedMs / 1000)} s in all. Waiting longer would pass "${OPTION_LABELS.maxWait}" (${maxWaitMs / 1000} s) or "${OPTION_LABELS.maxTotalWait}" (${maxTotalWaitMs / 1000} s) in the node's Options; raise them, or run fewer items at once.`,
+			description: `The service made this item wait ${Math.round(waitedMs / 1000)} s in all. Waiting longer would pass ${optionNamed('maxWait')} (${maxWaitMs / 1000} s) or ${optionNamed('maxTotalWait')} (${maxTotalWaitMs / 1000} s) in the node's Options; raise them, or run fewer items at once.`,
 		},
 	);
 }

@@ -1,3 +1,5 @@
+import { optionNamed } from '../shared/options';
+
 /**
  * Why a request got no answer, read from the error n8n's HTTP helper throws, and what that
  * means for sending it again.
@@ -93,7 +95,7 @@ export function failureInWords(failure: Failure, timeoutMs: number): string {
 		case 'refused':
 			return 'the connection was refused';
 		case 'timedOut':
-			return `no answer arrived within the Timeout (${timeoutMs / 1000} s)`;
+			return `no answer arrived within ${timeoutMs / 1000} s (${optionNamed('timeout')})`;
 		case 'closedBefore':
 			return 'the connection was closed before an answer arrived';
 		case 'closedDuring':
@@ -101,6 +103,6 @@ export function failureInWords(failure: Failure, timeoutMs: number): string {
 		case 'certificate':
 			return 'its SSL certificate could not be verified';
 		default:
-			return 'the request failed';
+			return 'the request was cut off before an answer arrived';
 	}
 }

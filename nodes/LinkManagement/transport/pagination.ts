@@ -187,7 +187,7 @@ function repeatedPage(
 		`The service answered ${answered}; stopped reading to avoid repeating records`,
 		{
 			itemIndex: context.itemIndex,
-			description: `${read} records were read before this. The service seems to ignore the "page" parameter; turn off Return All and use a Limit no larger than one page.`,
+			description: `${read} records were read before this. The service seems to ignore the "page" parameter; turn off 'Return All' and use a 'Limit' no larger than one page.`,
 		},
 	);
 }

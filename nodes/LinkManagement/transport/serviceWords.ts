@@ -15,7 +15,7 @@ export function serviceWords(answer: Answer): string {
 		if (typeof body.error === 'string' && body.error.trim() && !/^\d+$/.test(body.error.trim())) {
 			return body.error.trim();
 		}
-		return `The service answered HTTP ${status} with an error but without a message`;
+		return `The service refused the request (HTTP ${status}) without saying why`;
 	}
 	if (body === '')
 		return `The service answered HTTP ${status} with an empty answer instead of a result`;

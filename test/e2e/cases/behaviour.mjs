@@ -29,7 +29,7 @@ export const BEHAVIOUR_CASES = [
 		check(ctx) {
 			const pixels = ctx.out('Update pixels');
 			assert.equal(pixels.length, 5, 'every input item has an output item');
-			assert.equal(pixels[2].error, 'Pixel 999 does not exist.');
+			assert.equal(pixels[2].error, 'Pixel 999 does not exist. [item 2]');
 			[0, 1, 3, 4].forEach((i) => {
 				assert.equal(pixels[i].error, undefined, `item ${i}`);
 				assert.equal(pixels[i].success, true);
@@ -48,7 +48,11 @@ export const BEHAVIOUR_CASES = [
 
 			const qrs = ctx.out('Create QR codes');
 			assert.equal(qrs.length, 4);
-			assert.match(String(qrs[2].error), /color/i, `an invalid color is refused: ${qrs[2].error}`);
+			assert.match(
+				String(qrs[2].error),
+				/^'(Background|Foreground)[^']*' must be a color .* \[item 2\]$/,
+				`an invalid color is refused, naming its item: ${qrs[2].error}`,
+			);
 			[0, 1, 3].forEach((i) => assert.ok(Number(qrs[i].id) > SEED.qr, `item ${i} created`));
 			assert.equal(ctx.sandbox.store.qr.created, 3);
 			assert.equal(
@@ -64,7 +68,7 @@ export const BEHAVIOUR_CASES = [
 		expectFailure: true,
 		check(ctx) {
 			assert.notEqual(ctx.code, 0, 'n8n execute exits non-zero');
-			assert.match(ctx.stdout + ctx.stderr, /Pixel 999 does not exist\./);
+			assert.match(ctx.stdout + ctx.stderr, /Pixel 999 does not exist\. \[item \d+\]/);
 			assert.equal(ctx.sandbox.store.pixels.deleted, 0);
 			assert.equal(count(ctx, 'DELETE /api/pixel/:id/delete'), 1);
 		},

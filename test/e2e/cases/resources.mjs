@@ -41,7 +41,7 @@ function readCreateUpdateDelete(resource, { pageSize, createBody, updateBody, mo
 				createBody,
 			);
 			checkUpdated(ctx, `Update ${resource}`, `PUT /api/${resource}/:id/update`, updateBody);
-			checkDeleted(ctx, `Delete ${resource}`, records, created.id);
+			checkDeleted(ctx, `Delete ${resource}`, records, created.id, `${resource}Id`);
 			more(ctx);
 		},
 	};
@@ -188,7 +188,7 @@ export const RESOURCE_CASES = [
 				color: '#123456',
 				starred: false,
 			});
-			checkDeleted(ctx, 'Delete channel', 'channels', created.id);
+			checkDeleted(ctx, 'Delete channel', 'channels', created.id, 'channelId');
 			assert.equal(ctx.sandbox.store.itemsOfChannel(created.id).length, 0);
 		},
 	},

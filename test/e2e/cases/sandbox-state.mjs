@@ -88,9 +88,8 @@ export function checkUpdated(ctx, node, route, body) {
  * and the record is gone from the sandbox's `collection`.
  */
 export function checkDeleted(ctx, node, collection, id, idField) {
-	const [deleted] = ctx.out(node);
-	assert.equal(deleted.success, true);
-	if (idField) assert.equal(Number(deleted[idField]), id);
+	// n8n's convention for a deletion: { deleted: true, <ID parameter>: <ID> }, nothing else.
+	assert.deepEqual(ctx.out(node), [{ deleted: true, [idField]: id }]);
 	assert.equal(ctx.sandbox.store[collection].get(id), undefined);
 }
 

@@ -101,9 +101,7 @@ export const USER_CASES = [
 				ctx.out('Free customers').map((user) => user.username),
 				['customer_bob'],
 			);
-			assert.deepEqual(ctx.out('Delete Bob'), [
-				{ success: true, message: 'User has been deleted successfully.', userId: 3 },
-			]);
+			assert.deepEqual(ctx.out('Delete Bob'), [{ deleted: true, userId: 3 }]);
 			assert.equal(users.get(3), undefined);
 			checkNoApiKeys(ctx, WORKFLOW_NODES, ['Get customer']);
 		},

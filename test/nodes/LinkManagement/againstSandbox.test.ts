@@ -88,11 +88,8 @@ describe.each<Profile>(['reference', 'family'])('against the %s profile', (profi
 				qrCodeId: id(created.id),
 			}),
 		);
-		expect(deleted).toEqual({
-			success: true,
-			message: 'QR Code has been deleted successfully.',
-			qrCodeId: created.id,
-		});
+		expect(deleted).toEqual({ deleted: true, qrCodeId: created.id });
+		expect(sandbox.store.qr.get(Number(created.id))).toBeUndefined();
 	});
 
 	test('channel: create, assign items, list them', async () => {

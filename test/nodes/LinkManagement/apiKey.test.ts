@@ -69,7 +69,7 @@ describe('the API key stays secret', () => {
 		});
 
 		expect(result.error).toBeDefined();
-		expect(result.error?.message).toMatch(/^API key .+ has expired\.$/);
+		expect(result.error?.message).toMatch(/^API key .+ has expired\. \[item 0\]$/);
 		expectNoKeyIn(result);
 	});
 
@@ -160,17 +160,17 @@ describe('the API key stays secret', () => {
 
 describe('the key is redacted wherever the service puts it', () => {
 	test('in a success message', async () => {
-		mockEndpoint('DELETE', '/api/pixel/3/delete', {
+		mockEndpoint('PUT', '/api/pixel/3/update', {
 			error: 0,
-			message: `Pixel deleted for key ${TEST_API_KEY}.`,
+			message: `Pixel updated for key ${TEST_API_KEY}.`,
 		});
 
 		const result = await runNode({
-			parameters: { resource: 'pixel', operation: 'delete', pixelId: rl('3') },
+			parameters: { resource: 'pixel', operation: 'update', pixelId: rl('3'), tag: 'T-3' },
 		});
 
 		expect(result.items.map((item) => item.json)).toEqual([
-			{ success: true, message: 'Pixel deleted for key ***.', pixelId: 3 },
+			{ success: true, message: 'Pixel updated for key ***.', pixelId: 3 },
 		]);
 		expectNoKeyIn(result);
 	});
@@ -202,7 +202,7 @@ describe('the key is redacted wherever the service puts it', () => {
 
 		const result = await runNode({ parameters: { resource: 'account', operation: 'get' } });
 
-		expect(result.error?.message).toBe('apiKey: *** is not valid');
+		expect(result.error?.message).toBe('apiKey: *** is not valid [item 0]');
 		expectNoKeyIn(result);
 	});
 
@@ -239,7 +239,7 @@ describe('a key stored with spaces around it', () => {
 
 		// mockEndpoint only answers `Authorization: Bearer <key>` exactly.
 		expect(endpoint.requests).toHaveLength(1);
-		expect(result.error?.message).toBe('Key *** is disabled.');
+		expect(result.error?.message).toBe('Key *** is disabled. [item 0]');
 		expectNoKeyIn(result);
 	});
 });
@@ -267,7 +267,7 @@ describe('redirects never carry the key to another origin', () => {
 		});
 
 		expect(result.error?.message).toBe(
-			`The Link Management service redirected the request to another address (${target}/api/account); it was not followed, so that the API key is not sent there`,
+			`The Link Management service redirected the request to another address (${target}/api/account); it was not followed, so that the API key is not sent there [item 0]`,
 		);
 		expect(result.error?.description).toMatch(/Base URL/);
 		expect(elsewhere.requests).toHaveLength(0);
@@ -303,7 +303,7 @@ describe('redirects never carry the key to another origin', () => {
 			});
 
 			expect(result.error?.message).toBe(
-				'The Link Management service answered POST /pixel/add with a redirect (to /v2/api/pixel/add); it was not followed',
+				'The Link Management service answered POST /pixel/add with a redirect (to /v2/api/pixel/add); it was not followed [item 0]',
 			);
 			expect(result.error?.description).toMatch(/It was not sent again: the service may already/);
 			expect(server.requests.map((request) => request.url)).toEqual(['/api/pixel/add']);

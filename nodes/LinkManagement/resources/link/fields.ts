@@ -144,7 +144,8 @@ export function overlayAsType(sent: IDataObject): void {
 	if (sent.overlay === undefined) return;
 	if (sent.type !== undefined) {
 		throw new InputError(
-			'Give either a Redirect Type or a CTA Overlay, not both: the service takes the overlay in place of the redirect type',
+			"'Redirect Type' and 'CTA Overlay' were both given: the service takes the overlay in place of the redirect type",
+			"Remove one of them: keep 'CTA Overlay' to show the overlay, or 'Redirect Type' without it.",
 		);
 	}
 	sent.type = sent.overlay;

@@ -5,6 +5,7 @@ import {
 	lastPathSegment,
 	parseHttpUrl,
 	positiveWholeNumber,
+	quoted,
 	text,
 } from '../../shared/validation';
 import { getAll } from './getAll';
@@ -20,7 +21,8 @@ export function aliasOfShortUrl(value: unknown, label: string): string {
 	const alias = url && lastPathSegment(url);
 	if (!alias) {
 		throw new InputError(
-			`${label} must be a short URL such as https://go.example/summer-sale, but got "${text(value)}"`,
+			`${quoted(label)} must be a short URL such as https://go.example/summer-sale, but got "${text(value)}"`,
+			'Paste the whole short URL, with http:// or https:// and the alias after the last /, or pick the link From list or give its ID.',
 		);
 	}
 	return alias;

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField } from '../../shared/bodyFields';
-import { httpUrl, InputError, text } from '../../shared/validation';
+import { httpUrl, InputError, quoted, text } from '../../shared/validation';
 
 /**
  * Where a link sends visitors by country, device or language, the query parameters added to
@@ -45,7 +45,8 @@ function rowsOf(parts: Part[], entry: string) {
 				const given = text(row[part.name]);
 				if (given === '') {
 					throw new InputError(
-						`${label}: row ${index + 1} has no ${part.displayName}; fill it in or remove the row`,
+						`${quoted(label)}: row ${index + 1} has no ${quoted(part.displayName)}`,
+						`Fill in ${quoted(part.displayName)} of row ${index + 1}, or remove the row.`,
 					);
 				}
 				sent[part.name] = part.address
@@ -119,7 +120,10 @@ const deepLink: BodyField = bodyField(
 				sent[store] = httpUrl(apps[store], `${label} ${store}`) as string;
 		}
 		if (Object.keys(sent).length === 0) {
-			throw new InputError(`${label} has no address; fill one in or remove the field`);
+			throw new InputError(
+				`${quoted(label)} has no address`,
+				`Fill in at least one app's address, or remove ${quoted(label)}.`,
+			);
 		}
 		return sent;
 	},

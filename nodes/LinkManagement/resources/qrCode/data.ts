@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { emailAddress, InputError, parseHttpUrl, text } from '../../shared/validation';
+import { emailAddress, InputError, parseHttpUrl, quoted, text } from '../../shared/validation';
 
 /**
  * What a QR code holds, in the keys the service reads. It ignores any other key without an
@@ -79,12 +79,19 @@ export const TYPE_NAMES: Record<string, string> = {
 
 export const isStructured = (type: string) => type in QR_KEYS;
 
+/** How messages name a type's own fields (Network Name, Phone Number…) taken together. */
+export const TYPE_FIELDS = 'The fields';
+
+/** A parameter in a message: in single quotes, unless it is the type's fields together. */
+const named = (label: string) => (label === TYPE_FIELDS ? label : quoted(label));
+
 /** A phone number as digits with an optional leading +; spaces, dots, dashes and brackets go. */
 export function phoneNumber(value: unknown, label: string): string {
 	const digits = text(value).replace(/[\s.()-]/g, '');
 	if (!/^\+?\d{3,}$/.test(digits)) {
 		throw new InputError(
-			`${label} must be a phone number of digits with an optional leading + (such as +441234567), but got "${text(value)}"`,
+			`${named(label)} must be a phone number of digits with an optional leading + (such as +441234567), but got "${text(value)}"`,
+			'Give at least 3 digits, with an optional leading + and the country code, such as +441234567 (spaces, dots, dashes and brackets are taken out).',
 		);
 	}
 	return digits;
@@ -96,7 +103,8 @@ export function simpleData(type: string, value: unknown, label: string): string 
 	if (type === 'link') {
 		if (!parseHttpUrl(given.trim())) {
 			throw new InputError(
-				`${label} must be a full address starting with http:// or https:// for a Link QR code (such as https://example.com), but got "${given.slice(0, 60)}"`,
+				`${named(label)} must be a full address starting with http:// or https:// for a Link QR code (such as https://example.com), but got "${given.slice(0, 60)}"`,
+				'Give the whole address the QR code opens: http:// or https://, then a host name, such as https://example.com/page.',
 			);
 		}
 		return given.trim();
@@ -104,7 +112,8 @@ export function simpleData(type: string, value: unknown, label: string): string 
 	if (type === 'phone') return phoneNumber(value, label);
 	if (given.length > MAX_TEXT) {
 		throw new InputError(
-			`${label} holds ${given.length} characters; a QR code holds at most ${MAX_TEXT}`,
+			`${named(label)} holds ${given.length} characters; a QR code holds at most ${MAX_TEXT}`,
+			`Shorten the text to ${MAX_TEXT} characters or fewer, or put it on a page and make a Link QR code to it.`,
 		);
 	}
 	return given;
@@ -146,10 +155,16 @@ export function structuredData(type: string | undefined, given: IDataObject, lab
 	const what = type === undefined ? 'QR code' : `${TYPE_NAMES[type]} QR code`;
 	if (unknown.length) {
 		throw new InputError(
-			`${label} has keys the service does not read for a ${what}: ${unknown.join(', ')}. It reads: ${[...known].join(', ')}`,
+			`${named(label)} has keys the service does not read for a ${what}: ${unknown.join(', ')}`,
+			`Use only the keys the service reads: ${[...known].join(', ')}.`,
 		);
 	}
-	if (Object.keys(data).length === 0) throw new InputError(`${label} must not be empty`);
+	if (Object.keys(data).length === 0) {
+		throw new InputError(
+			`${named(label)} must not be empty`,
+			`Give at least one of the keys the service reads: ${[...known].join(', ')}.`,
+		);
+	}
 	if (type !== undefined) checkRequired(type, data, label);
 	if (data.encryption !== undefined) data.encryption = encryption(data.encryption, label);
 	if (type === 'sms' && data.phone !== undefined)
@@ -159,7 +174,10 @@ export function structuredData(type: string | undefined, given: IDataObject, lab
 
 function checkRequired(type: string, data: IDataObject, label: string) {
 	const missing = (what: string) =>
-		new InputError(`${label} for a ${TYPE_NAMES[type]} QR code needs ${what}`);
+		new InputError(
+			`${named(label)} for a ${TYPE_NAMES[type]} QR code has no ${what}`,
+			`Give ${what}: a ${TYPE_NAMES[type]} QR code cannot be made without it.`,
+		);
 	if (type === 'wifi' && !data.ssid) throw missing('the network name (ssid)');
 	if (type === 'sms' && !data.phone) throw missing('a phone number (phone)');
 	if (type === 'vcard' && !data.fname && !data.lname) throw missing('a name (fname or lname)');
@@ -173,7 +191,8 @@ function encryption(value: unknown, label: string): string {
 	const mapped = WIFI_ENCRYPTION[text(value).toLowerCase()];
 	if (!mapped) {
 		throw new InputError(
-			`${label} encryption must be WPA, WEP or nopass (none), but got "${text(value)}"`,
+			`${named(label)} encryption must be WPA, WEP or nopass (none), but got "${text(value)}"`,
+			'Choose WPA, WEP or nopass (an open network).',
 		);
 	}
 	return mapped;

@@ -3,8 +3,16 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField, textField } from '../../shared/bodyFields';
 import type { ItemParameters, RequestParts, SentField } from '../../shared/operation';
-import { imageAddress, InputError, oneOf, text, toRgbColor } from '../../shared/validation';
-import { isStructured, jsonObject, QR_TYPES, simpleData, structuredData, TYPE_NAMES } from './data';
+import { imageAddress, InputError, oneOf, quoted, text, toRgbColor } from '../../shared/validation';
+import {
+	isStructured,
+	jsonObject,
+	QR_TYPES,
+	simpleData,
+	structuredData,
+	TYPE_FIELDS,
+	TYPE_NAMES,
+} from './data';
 import { typeFieldsData } from './typeFields';
 
 const DATA_DESCRIPTION =
@@ -34,7 +42,8 @@ function givenData(type: string, value: unknown, label: string): IDataObject | s
 		return structuredData('email', { email: value }, label).email as string;
 	}
 	throw new InputError(
-		`${label} must be a JSON object for a ${TYPE_NAMES[type]} QR code, such as ${EXAMPLES[type]}, or leave it empty and fill in the fields`,
+		`${quoted(label)} must be a JSON object for a ${TYPE_NAMES[type]} QR code, such as ${EXAMPLES[type]}`,
+		`Give a JSON object such as ${EXAMPLES[type]}, or leave ${quoted(label)} empty and fill in the fields of the ${TYPE_NAMES[type]} QR code.`,
 	);
 }
 
@@ -59,11 +68,14 @@ function qrData(type: string, parameters: ItemParameters): IDataObject | string 
 	const given = parameters.raw('data', '');
 	if (!isEmptyData(given)) return givenData(type, given, 'Data');
 	const fromFields = isStructured(type) ? typeFieldsData(type, parameters.raw) : {};
-	if (Object.keys(fromFields).length) return structuredData(type, fromFields, 'The fields');
+	if (Object.keys(fromFields).length) return structuredData(type, fromFields, TYPE_FIELDS);
 	const named = isStructured(type)
 		? ` (or fill in the fields of the ${TYPE_NAMES[type]} QR code)`
 		: '';
-	throw new InputError(`Data must not be empty${named}`);
+	throw new InputError(
+		`${quoted('Data')} must not be empty${named}`,
+		`Give what the QR code holds in ${quoted('Data')}${named}.`,
+	);
 }
 
 export const qrTypeField: SentField = {
@@ -94,7 +106,10 @@ export const qrUpdateDataField = bodyField(
 		const object = jsonObject(value);
 		if (object) return structuredData(undefined, object, label);
 		if (typeof value === 'string' && /^[[{]/.test(value.trim())) {
-			throw new InputError(`${label} starts like JSON but is not a JSON object`);
+			throw new InputError(
+				`${quoted(label)} starts like JSON but is not a JSON object`,
+				'Give a JSON object in the service\'s keys, such as {"ssid": "Office"}, or text that does not start with { or [.',
+			);
 		}
 		return typeof value === 'string' ? value : JSON.stringify(value);
 	},

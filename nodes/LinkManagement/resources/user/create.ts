@@ -6,9 +6,19 @@ import {
 	textField,
 } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
-import { InputError } from '../../shared/validation';
+import { InputError, quoted } from '../../shared/validation';
 import { expirationField } from '../plan/fields';
 import { newEmail, newPassword, newUsername, USER_SECRETS } from './fields';
+
+const plan = recordChoiceField(
+	'Plan',
+	'planId',
+	'getPlans',
+	'The plan the user starts on',
+	'planid',
+);
+const expiration = expirationField('When the plan ends, required with a Plan');
+const [PLAN, EXPIRATION] = [plan, expiration].map(({ property }) => property.displayName);
 
 export const create: OperationDefinition = {
 	option: {
@@ -59,25 +69,20 @@ export const create: OperationDefinition = {
 				newPassword,
 			),
 		),
-		additionalFields(
-			[
-				recordChoiceField('Plan', 'planId', 'getPlans', 'The plan the user starts on', 'planid'),
-				expirationField('When the plan ends, required with a Plan'),
-			],
-			(body) => {
-				// The service's words when a plan comes without its end.
-				if (body.planid !== undefined && body.expiration === undefined) {
-					throw new InputError(
-						'The expiration date is not valid. Give an Expiration with the Plan: the service needs one to put the user on it',
-					);
-				}
-				if (body.expiration !== undefined && body.planid === undefined) {
-					throw new InputError(
-						'Expiration goes with a Plan: without one the service ignores it. Give a Plan, or leave Expiration out',
-					);
-				}
-			},
-		),
+		additionalFields([plan, expiration], (body) => {
+			if (body.planid !== undefined && body.expiration === undefined) {
+				throw new InputError(
+					`${quoted(EXPIRATION)} is missing: it is required with ${quoted(PLAN)}`,
+					`Add ${quoted(EXPIRATION)} under Additional Fields with the date the plan ends: the service needs one to put the user on a plan.`,
+				);
+			}
+			if (body.expiration !== undefined && body.planid === undefined) {
+				throw new InputError(
+					`${quoted(EXPIRATION)} was given without ${quoted(PLAN)}: the service ignores it then`,
+					`Choose a ${quoted(PLAN)} for the user, or remove ${quoted(EXPIRATION)}.`,
+				);
+			}
+		}),
 	],
 	// The service answers the new user's ID as `userid`, and no record.
 	output: ({ userid, ...rest }) => (userid === undefined ? rest : { id: userid, ...rest }),

@@ -1,5 +1,5 @@
 import type { Converter } from '../../shared/validation';
-import { InputError, isEmailAddress, nonEmptySecret, text } from '../../shared/validation';
+import { InputError, isEmailAddress, nonEmptySecret, quoted, text } from '../../shared/validation';
 
 /**
  * What a user record holds that is someone else's secret: the user's own API key. It is left out
@@ -18,7 +18,8 @@ export const newUsername: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!USERNAME.test(candidate)) {
 		throw new InputError(
-			`Please enter a valid username. ${label} must be 4 to 20 letters, digits or underscores (_), but got "${candidate}"`,
+			`Please enter a valid username. ${quoted(label)} must be 4 to 20 letters, digits or underscores (_), but got "${candidate}"`,
+			'Give a username of 4 to 20 characters, each a letter, a digit or _, such as jane_doe.',
 		);
 	}
 	return candidate;
@@ -28,7 +29,8 @@ export const newEmail: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!isEmailAddress(candidate)) {
 		throw new InputError(
-			`Please enter a valid email. ${label} must be an e-mail address (such as name@example.com), but got "${candidate}"`,
+			`Please enter a valid email. ${quoted(label)} must be an e-mail address (such as name@example.com), but got "${candidate}"`,
+			'Give one address such as name@example.com, without spaces.',
 		);
 	}
 	return candidate;
@@ -41,7 +43,10 @@ export const newPassword: Converter = (value, label) => {
 	const password = nonEmptySecret(value, label) as string;
 	if ([...password].length < MIN_PASSWORD_LENGTH) {
 		// The service's words, with the field's name ("Password").
-		throw new InputError(`${label} must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+		throw new InputError(
+			`${quoted(label)} must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+			`Give a password of ${MIN_PASSWORD_LENGTH} characters or more.`,
+		);
 	}
 	return password;
 };

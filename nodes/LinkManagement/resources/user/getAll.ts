@@ -1,6 +1,6 @@
 import { bodyField, choiceField, queryFilters } from '../../shared/bodyFields';
 import { getManyOperation } from '../../shared/commonOperations';
-import { emailAddress, InputError } from '../../shared/validation';
+import { emailAddress, InputError, quoted } from '../../shared/validation';
 import { USER_SECRETS } from './fields';
 
 export const getAll = getManyOperation({
@@ -45,7 +45,8 @@ export const getAll = getManyOperation({
 			(query) => {
 				if (query.filter !== undefined && query.email !== undefined) {
 					throw new InputError(
-						'Filters: Email finds a user only with Type "All" (the service ignores it when a Type is chosen). Leave one of them out',
+						`Filters: ${quoted('Email')} finds a user only with ${quoted('Type')} "All" (the service ignores it when a type is chosen)`,
+						`Remove one of them: ${quoted('Email')} alone finds one user, ${quoted('Type')} alone a group of users.`,
 					);
 				}
 			},

@@ -25,7 +25,7 @@ test('a wrong key: HTTP 403, its message, a hint to check the key, never shown',
 		{ resource: 'qrCode', operation: 'getAll', returnAll: true },
 		{ credentials: { baseUrl: sandbox.url, apiKey: wrongKey } },
 	);
-	expect(result.error?.message).toBe('A valid API key is required to use this service.');
+	expect(result.error?.message).toBe('A valid API key is required to use this service. [item 0]');
 	expect(result.error?.description).toMatch(/HTTP 403.*Check the credential's API key/);
 	expect(result.error?.httpCode).toBe('403');
 	expect(JSON.stringify(result.run)).not.toContain(wrongKey);
@@ -46,7 +46,7 @@ test.each([
 	],
 ])('unknown ID, %s: error 1 (HTTP 200) fails with its words', async (_what, parameters, label) => {
 	const result = await run(parameters);
-	expect(result.error?.message).toBe(`${label} not found. Please try again.`);
+	expect(result.error?.message).toBe(`${label} not found. Please try again. [item 0]`);
 	expect(result.error?.httpCode).toBe('200');
 });
 
@@ -61,7 +61,7 @@ test('unknown ID with Continue On Fail: an error item for its input, others done
 	const output = jsonOf(result);
 	expect(output.map((item) => item.id ?? item.error)).toEqual([
 		1,
-		'QR code not found. Please try again.',
+		'QR code not found. Please try again. [item 1]',
 		2,
 	]);
 	expect(result.items[1].pairedItem).toEqual({ item: 1 });
@@ -89,7 +89,7 @@ test.each([
 		const result = await run(parameters);
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toBe(
-			'The service answered HTTP 200 with an empty answer instead of a result',
+			'The service answered HTTP 200 with an empty answer instead of a result [item 0]',
 		);
 		expect(result.error?.description).toMatch(/usually means the record does not exist/);
 		expect(requestsTo(sandbox, route)).toHaveLength(1);
@@ -109,7 +109,7 @@ test('QR data the service cannot process: its HTML 500 page named, sent once', a
 		data: 'just a string',
 	});
 	expect(result.error?.message).toBe(
-		'The service answered HTTP 500 with an HTML page ("500 Internal Server Error") instead of JSON',
+		'The service answered HTTP 500 with an HTML page ("500 Internal Server Error") instead of JSON [item 0]',
 	);
 	expect(requestsTo(sandbox, 'PUT /api/qr/:id/update')).toHaveLength(1);
 	expect(sandbox.store.qr.get(wifi.id)?.data).toEqual({
@@ -125,7 +125,7 @@ test('a wrong Base URL: its HTML 404 page named, with a hint to check it', async
 		{ credentials: credentialsOf(sandbox, `${sandbox.url}/shortener`) },
 	);
 	expect(result.error?.message).toBe(
-		'The service answered HTTP 404 with an HTML page ("404 Not Found") instead of JSON',
+		'The service answered HTTP 404 with an HTML page ("404 Not Found") instead of JSON [item 0]',
 	);
 	expect(result.error?.description).toMatch(/check the credential's Base URL/);
 });
@@ -139,7 +139,7 @@ test.each([
 		operation: 'create',
 		additionalFields: { name },
 	});
-	expect(result.error?.message).toBe(message);
+	expect(result.error?.message).toBe(`${message} [item 0]`);
 	expect(requestsTo(sandbox, 'POST /api/campaign/add')).toHaveLength(1);
 	expect(sandbox.store.campaigns.created).toBe(0);
 });
@@ -154,5 +154,5 @@ test('assigning an item already in the channel fails with the service’s messag
 	};
 	expect((await run(assign)).error).toBeUndefined();
 	const again = await run(assign);
-	expect(again.error?.message).toBe('This item is already in the channel.');
+	expect(again.error?.message).toBe('This item is already in the channel. [item 0]');
 });

@@ -123,7 +123,7 @@ describe("a customer's account", () => {
 				password: 'first-pass',
 			}),
 		);
-		expect(result.error?.message).toBe('Username already exists.');
+		expect(result.error?.message).toBe('Username already exists. [item 0]');
 		expect(sandbox.store.installation.users.size).toBe(3);
 	});
 });
@@ -149,7 +149,7 @@ test.each(USERS_AND_PLANS)(
 
 		const resource = parameters.resource === 'user' ? 'User' : 'Plan';
 		expect(result.error?.message).toBe(
-			`The API key is not an administrator's: ${resource} operations need the key of an administrator of the service (the service answered "You do not have permission to access this endpoint.")`,
+			`The API key is not an administrator's: ${resource} operations need the key of an administrator of the service (the service answered "You do not have permission to access this endpoint.") [item 0]`,
 		);
 		expect(result.error?.httpCode).toBe('403');
 		expect(sandbox.store.installation.users.size).toBe(3);
@@ -174,7 +174,7 @@ test.each(RESOURCES)(
 		const result = await run(parameters, QR_ONLY);
 
 		expect(result.error?.message).toBe(
-			`The API key lacks the "${scope}" scope, which ${resource} operations need (the service answered "You do not have access to this endpoint with this API key.")`,
+			`The API key lacks the "${scope}" scope, which ${resource} operations need (the service answered "You do not have access to this endpoint with this API key.") [item 0]`,
 		);
 		expect(sandbox.stats.requests).toBe(1);
 		expect([sandbox.store.campaigns.created, sandbox.store.pixels.deleted]).toEqual([0, 0]);

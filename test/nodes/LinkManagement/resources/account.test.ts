@@ -56,7 +56,10 @@ describe('account: update', () => {
 		['only empty strings', { email: '', password: '' }],
 		['only blanks', { email: '   ', password: ' ' }],
 	])('refuses an update with %s, naming what can be updated', async (_what, updateFields) => {
-		await update.expectRefused({ updateFields }, /Nothing to update/, 'email', 'password');
+		await update.expectRefused(
+			{ updateFields },
+			"Nothing to update: 'Update Fields' holds none of 'Email', 'Password' [item 0]",
+		);
 	});
 
 	test.each([

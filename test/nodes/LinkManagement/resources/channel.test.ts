@@ -92,7 +92,9 @@ describe('channel: create', () => {
 	test.each(['rgb(1,2,3)', 'notacolor', 'transparent', '#1234', '#GGG', '1F6FEB'])(
 		'refuses the color %j before sending a request',
 		async (color) => {
-			await create.expectRefused({ additionalFields: { color } }, /Color/, /#RRGGBB or #RGB/);
+			// Transparency is refused as such; its description lists the forms.
+			const refused = color === 'transparent' ? /cannot be transparent/ : /#RRGGBB or #RGB/;
+			await create.expectRefused({ additionalFields: { color } }, /^'Color'/, refused);
 		},
 	);
 });

@@ -165,7 +165,7 @@ describe('link: get by short URL', () => {
 		);
 
 		expect(message).toBe(
-			'Link ID: no link with the alias "nothing" (from https://go.example.com/nothing) was found',
+			'\'Link ID\': no link with the alias "nothing" (from https://go.example.com/nothing) was found [item 0]',
 		);
 	});
 
@@ -221,17 +221,20 @@ describe('link: create', () => {
 	});
 
 	const REFUSED: Record<string, [INodeParameters, RegExp]> = {
-		'a URL without http(s)': [{ url: 'example.com/shop' }, /URL must be a full address/],
-		'an alias with a space': [{ custom: 'summer sale' }, /Alias cannot be part .* a space/],
-		'an alias with /': [{ custom: 'a/b' }, /Alias cannot be part .*"\/"/],
-		'an alias with ?': [{ custom: 'a?b' }, /Alias cannot be part .*"\?"/],
-		'an alias with #': [{ custom: 'a#b' }, /Alias cannot be part .*"#"/],
-		'an expiry in the past': [{ expiry: '2020-01-01T00:00:00' }, /Expiry must be in the future/],
-		'an expiry that is no date': [{ expiry: 'next week' }, /Expiry must be a date and time/],
-		'an overlay and a type': [{ overlay: 71, type: 'frame' }, /either a Redirect Type or a CTA/],
-		'a GIF preview image': [{ metaimage: 'https://e.example/a.gif' }, /Preview Image .*\.png/],
+		'a URL without http(s)': [{ url: 'example.com/shop' }, /'URL' must be a full address/],
+		'an alias with a space': [{ custom: 'summer sale' }, /'Alias' cannot be part .* a space/],
+		'an alias with /': [{ custom: 'a/b' }, /'Alias' cannot be part .*"\/"/],
+		'an alias with ?': [{ custom: 'a?b' }, /'Alias' cannot be part .*"\?"/],
+		'an alias with #': [{ custom: 'a#b' }, /'Alias' cannot be part .*"#"/],
+		'an expiry in the past': [{ expiry: '2020-01-01T00:00:00' }, /'Expiry' must be in the future/],
+		'an expiry that is no date': [{ expiry: 'next week' }, /'Expiry' must be a date and time/],
+		'an overlay and a type': [
+			{ overlay: 71, type: 'frame' },
+			/^'Redirect Type' and 'CTA Overlay' were both given/,
+		],
+		'a GIF preview image': [{ metaimage: 'https://e.example/a.gif' }, /^'Preview Image' .*\.png/],
 		'a domain by name': [{ domain: 'go.example.com' }, /Branded Domain .*positive whole/],
-		'a pixel ID that is no number': [{ pixels: ['61', 'x'] }, /Pixel Names or IDs .*positive/],
+		'a pixel ID that is no number': [{ pixels: ['61', 'x'] }, /^'Pixel Names or IDs' .*positive/],
 		'a geo row without its URL': [
 			{ geotarget: rows({ location: 'Canada', link: '' }) },
 			/Geo .*row 1/,
@@ -242,15 +245,15 @@ describe('link: create', () => {
 		],
 		'a target URL without http(s)': [
 			{ languagetarget: rows({ language: 'fr', link: 'fr.example' }) },
-			/row 1 Destination URL must be a full address/,
+			/row 1 Destination URL' must be a full address/,
 		],
 		'a parameter without its value': [
 			{ parameters: { parameter: [{ name: 'utm', value: ' ' }] } },
-			/Query Parameters: row 1 has no Value/,
+			/^'Query Parameters': row 1 has no 'Value'/,
 		],
 		'a deep link without http(s)': [
 			{ deeplink: { apps: { apple: 'itms://app' } } },
-			/App Deep Links apple must be a full address/,
+			/^'App Deep Links apple' must be a full address/,
 		],
 	};
 
@@ -268,7 +271,7 @@ describe('link: create', () => {
 
 		const result = await runNode({ parameters: create.parameters() });
 
-		expect(result.error?.message).toBe('Your plan does not include geo targeting.');
+		expect(result.error?.message).toBe('Your plan does not include geo targeting. [item 0]');
 	});
 });
 

@@ -48,8 +48,8 @@ describe('plan: subscribeUser', () => {
 	});
 
 	test.each([
-		['weekly', /Type must be one of monthly, yearly, lifetime/],
-		['', /Type is required/],
+		['weekly', /'Type' must be one of monthly, yearly, lifetime/],
+		['', /'Type' is required/],
 	])('refuses the type %j from an expression before any request', async (type, message) => {
 		await subscribe.expectRefused({ type: expr(type) }, message);
 	});
@@ -59,7 +59,7 @@ describe('plan: subscribeUser', () => {
 		async (message) => {
 			mockEndpoint('PUT', '/api/plan/2/user/7', errorAnswer(message));
 			const result = await runNode({ parameters });
-			expect(result.error?.message).toBe(message);
+			expect(result.error?.message).toBe(`${message} [item 0]`);
 		},
 	);
 

@@ -97,17 +97,21 @@ describe('the fields of each structured type', () => {
 	test.each(['wifi', 'sms', 'email', 'vcard'])(
 		'%s with neither Data nor any field is refused before a request',
 		async (type) => {
-			await create.expectRefused({ type }, /Data must not be empty \(or fill in the fields/);
+			await create.expectRefused({ type }, /^'Data' must not be empty \(or fill in the fields/);
 		},
 	);
 });
 
 describe('JSON data in the service keys', () => {
 	test('keys the service does not read are refused, naming the keys it reads', async () => {
+		const data = '{"name": "Ada Lovelace", "phone": "+441234567"}';
 		await create.expectRefused(
-			{ type: 'vcard', data: '{"name": "Ada Lovelace", "phone": "+441234567"}' },
-			'keys the service does not read for a vCard QR code: name',
-			'It reads: fname, lname, org',
+			{ type: 'vcard', data },
+			"'Data' has keys the service does not read for a vCard QR code: name [item 0]",
+		);
+		const { result } = await refusalOf({ parameters: create.parameters({ type: 'vcard', data }) });
+		expect(result?.error?.description).toMatch(
+			/^Use only the keys the service reads: .*fname, lname, org/,
 		);
 	});
 
@@ -210,7 +214,7 @@ describe('logo', () => {
 		async (logo) => {
 			await create.expectRefused(
 				{ type: 'text', data: 'Hi', additionalFields: { logo } },
-				/Logo must be the http\(s\) address of a \.png or \.jpg image/,
+				/^'Logo' must be the http\(s\) address of a \.png or \.jpg image/,
 			);
 		},
 	);

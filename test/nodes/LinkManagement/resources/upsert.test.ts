@@ -83,7 +83,7 @@ describe('pixel: upsert', () => {
 			pixel('upsert', { ...mainSiteTags, type: 'analyticspixel' }),
 			pixels,
 			pixelRecords,
-			/^Type cannot be changed by an update/,
+			/^'Type' cannot be changed by an update/,
 			'(ID 61) has type "tagmgrpixel", not "analyticspixel"',
 		);
 		expect(message).toMatch(/Nothing was sent/);
@@ -323,7 +323,7 @@ describe('qrCode: upsert', () => {
 			qrCode('upsert', shopWindow),
 			qrs,
 			[asText],
-			/^Type cannot be changed by an update/,
+			/^'Type' cannot be changed by an update/,
 			'(ID 31) has type "text", not "link"',
 		);
 	});

@@ -59,13 +59,13 @@ describe('user: getAll', () => {
 	test('refuses a Type with an Email (the service would ignore the Email) before any request', async () => {
 		await getAll.expectRefused(
 			{ filters: { type: 'free', email: 'jane@example.com' } },
-			/Filters: Email finds a user only with Type "All"/,
+			/^Filters: 'Email' finds a user only with 'Type' "All"/,
 		);
 	});
 
 	test.each([
-		[{ email: 'jane.example.com' }, /Email must be an e-mail address/],
-		[{ type: expr('customers') }, /Type must be one of all, admin, free, paid/],
+		[{ email: 'jane.example.com' }, /'Email' must be an e-mail address/],
+		[{ type: expr('customers') }, /'Type' must be one of all, admin, free, paid/],
 	])('refuses the filters %j before any request', async (filters, message) => {
 		await getAll.expectRefused({ filters }, message);
 	});
@@ -92,7 +92,7 @@ describe('user: get', () => {
 	test("an unknown user fails with the service's words", async () => {
 		mockEndpoint('GET', '/api/user/8', errorAnswer('User does not exist.'));
 		const result = await runNode({ parameters: user('get', { userId: rl('8') }) });
-		expect(result.error?.message).toBe('User does not exist.');
+		expect(result.error?.message).toBe('User does not exist. [item 0]');
 	});
 
 	itBehavesLike.anOperationOnOneRecord(get, {
@@ -131,7 +131,7 @@ describe('user: create', () => {
 		[
 			'a username of 3 characters',
 			{ username: 'abc' },
-			/^Please enter a valid username\. Username must be 4 to 20 letters, digits or underscores/,
+			/^Please enter a valid username\. 'Username' must be 4 to 20 letters, digits or underscores/,
 		],
 		[
 			'a username of 21 characters',
@@ -142,7 +142,7 @@ describe('user: create', () => {
 		[
 			'an e-mail without @',
 			{ email: 'jane.example.com' },
-			/^Please enter a valid email\. Email must be an e-mail address/,
+			/^Please enter a valid email\. 'Email' must be an e-mail address/,
 		],
 		[
 			'a bad username and a bad e-mail (the username first)',
@@ -152,30 +152,30 @@ describe('user: create', () => {
 		[
 			'a password of 4 characters',
 			{ password: '1234' },
-			/^Password must be at least 5 characters\.$/,
+			/^'Password' must be at least 5 characters\. \[item 0\]$/,
 		],
 		[
 			'a plan without expiration',
 			{ additionalFields: { planId: '2' } },
-			/^The expiration date is not valid\. Give an Expiration with the Plan/,
+			/^'Expiration' is missing: it is required with 'Plan Name or ID' \[item 0\]$/,
 		],
 		[
 			'an expiration without a plan',
 			{ additionalFields: { expiration: '2031-01-31T00:00:00' } },
-			/^Expiration goes with a Plan/,
+			/^'Expiration' was given without 'Plan Name or ID': the service ignores it then \[item 0\]$/,
 		],
 		[
 			'an expiration that is no date',
 			{ additionalFields: { planId: '2', expiration: 'next month' } },
-			/^Expiration must be a date and time/,
+			/^'Expiration' must be a date and time/,
 		],
 		[
 			'a plan that is no ID',
 			{ additionalFields: { planId: expr('Starter'), expiration: '2031-01-31T00:00:00' } },
-			/^Plan Name or ID must be a positive whole number/,
+			/^'Plan Name or ID' must be a positive whole number/,
 		],
-		['an empty username', { username: ' ' }, /Username is required/],
-		['an empty password from an expression', { password: expr('') }, /Password is required/],
+		['an empty username', { username: ' ' }, /'Username' is required/],
+		['an empty password from an expression', { password: expr('') }, /'Password' is required/],
 	];
 
 	test.each(REFUSED)('refuses %s before any request', async (_what, more, message) => {
@@ -197,7 +197,7 @@ describe('user: create', () => {
 
 		const result = await runNode({ parameters: user('create', newUser) });
 
-		expect(result.error?.message).toBe(message);
+		expect(result.error?.message).toBe(`${message} [item 0]`);
 		expect(sent.requests).toHaveLength(1);
 	});
 });
@@ -241,12 +241,15 @@ describe("users' own keys never show unless asked for", () => {
 			continueOnFail: true,
 		});
 
-		expect(jsonOf(result)).toEqual([withoutApiKey(owner), { error: 'user: The user is locked.' }]);
+		expect(jsonOf(result)).toEqual([
+			withoutApiKey(owner),
+			{ error: 'user: The user is locked. [item 1]' },
+		]);
 		const everything = JSON.stringify(result.run);
 		for (const { apikey } of [owner, jane]) expect(everything).not.toContain(apikey);
 	});
 
-	test('not in the message of a success either', async () => {
+	test('not in the output of a Delete whose answer holds one', async () => {
 		mockEndpoint('DELETE', '/api/user/7/delete', {
 			...messageAnswer('User has been deleted successfully.'),
 			apikey: jane.apikey,
@@ -254,6 +257,7 @@ describe("users' own keys never show unless asked for", () => {
 
 		const result = await runNode({ parameters: user('delete', { userId: rl('7') }) });
 
-		expect(jsonOf(result)).toEqual([{ message: 'User has been deleted successfully.' }]);
+		expect(jsonOf(result)).toEqual([{ deleted: true, userId: 7 }]);
+		expect(JSON.stringify(result.run)).not.toContain(jane.apikey);
 	});
 });

@@ -113,7 +113,7 @@ describe('the items of a run', () => {
 		const image = `${sandbox.store.qr.get(1)?.link}/download/png/5000`;
 		expect(failed).toEqual({
 			json: {
-				error: `The QR image at ${image} answered HTTP 400 with an HTML page ("400 Bad Request")`,
+				error: `The QR image at ${image} answered HTTP 400 with an HTML page ("400 Bad Request") [item 1]`,
 			},
 			pairedItem: { item: 1 },
 		});
@@ -146,7 +146,7 @@ test('a record without an address fails the item naming the field; no image aske
 	const result = await runNode({ parameters: downloadQr() });
 
 	expect(result.error?.message).toBe(
-		'The service\'s answer has no address in "link" to download the QR image from (it has "")',
+		'The service\'s answer has no address in "link" to download the QR image from (it has "") [item 0]',
 	);
 	expectNoRequestSent();
 });

@@ -117,7 +117,7 @@ describe('a made-up operation assembled like the others', () => {
 			parameters: { resource: 'widget', operation: 'rename', widgetId: expr('abc'), title: 'X' },
 		});
 
-		expect(result.error?.message).toMatch(/^Widget ID must be a positive whole number/);
+		expect(result.error?.message).toMatch(/^'Widget ID' must be a positive whole number/);
 		expectNoRequestSent();
 	});
 
@@ -140,7 +140,7 @@ describe('a made-up operation assembled like the others', () => {
 		expect(renamed.requests[0].body).toEqual({ title: 'New' });
 		expect(result.items.map(({ json, pairedItem }) => ({ json, pairedItem }))).toEqual([
 			{ json: { id: 7, title: 'New', label: 'Widget New' }, pairedItem: { item: 0 } },
-			{ json: { error: 'Widget 8 is locked.' }, pairedItem: { item: 1 } },
+			{ json: { error: 'Widget 8 is locked. [item 1]' }, pairedItem: { item: 1 } },
 		]);
 	});
 });

@@ -100,7 +100,10 @@ describe('the items of one run', () => {
 		});
 
 		expect([refused, create].map(({ requests }) => requests.length)).toEqual([1, 1]);
-		expect(jsonOf(result)).toEqual([{ error: 'Try again later.' }, { id: 63, outcome: 'created' }]);
+		expect(jsonOf(result)).toEqual([
+			{ error: 'Try again later. [item 0]' },
+			{ id: 63, outcome: 'created' },
+		]);
 	});
 
 	describe('a list read that fails fails every item with its error', () => {
@@ -112,7 +115,7 @@ describe('the items of one run', () => {
 
 			const result = await runNode({ parameters: fromRows, items: rows });
 
-			expect(result.error?.message).toBe(MISSING_KEY);
+			expect(result.error?.message).toBe(`${MISSING_KEY} [item 0]`);
 			expect(list.requests).toHaveLength(1);
 			expect(unmatchedRequests()).toEqual([]);
 		});
@@ -123,8 +126,8 @@ describe('the items of one run', () => {
 			const result = await runNode({ parameters: fromRows, items: rows, continueOnFail: true });
 
 			expect(pairedOutput(result)).toEqual([
-				{ json: { error: MISSING_KEY }, pairedItem: { item: 0 } },
-				{ json: { error: MISSING_KEY }, pairedItem: { item: 1 } },
+				{ json: { error: `${MISSING_KEY} [item 0]` }, pairedItem: { item: 0 } },
+				{ json: { error: `${MISSING_KEY} [item 1]` }, pairedItem: { item: 1 } },
 			]);
 			expect(unmatchedRequests()).toEqual([]);
 		});
@@ -144,11 +147,13 @@ describe('the items of one run', () => {
 
 		const [several, created, fixed] = pairedOutput(result);
 		expect(several).toEqual({
-			json: { error: '2 records have the name "Analytics" (IDs 62, 162); nothing was sent' },
+			json: {
+				error: '2 records have the name "Analytics" (IDs 62, 162); nothing was sent [item 0]',
+			},
 			pairedItem: { item: 0 },
 		});
 		expect(created).toEqual({ json: { id: 63, outcome: 'created' }, pairedItem: { item: 1 } });
-		expect(fixed.json.error).toMatch(/^Type cannot be changed by an update/);
+		expect(fixed.json.error).toMatch(/^'Type' cannot be changed by an update.* \[item 2\]$/);
 		expect(fixed.pairedItem).toEqual({ item: 2 });
 		expect(unmatchedRequests()).toEqual([]);
 	});

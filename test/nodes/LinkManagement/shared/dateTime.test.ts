@@ -4,7 +4,7 @@
  * times, `YYYY-MM-DD HH:MM:SS`; the instant it stands for decides whether it has passed.
  */
 import { futureDateTime, serviceDateTime } from '../../../../nodes/LinkManagement/shared/dateTime';
-import { refusal } from '../../../helpers/inputError';
+import { refusal, refusalError } from '../../../helpers/inputError';
 
 describe('serviceDateTime', () => {
 	test.each([
@@ -30,7 +30,7 @@ describe('serviceDateTime', () => {
 		'refuses %j, naming the field',
 		(given) => {
 			expect(refusal(() => serviceDateTime(given, 'Expiry'))).toMatch(
-				/^Expiry must be a date and time such as 2030-12-31 23:59:00/,
+				/^'Expiry' must be a date and time such as 2030-12-31 23:59:00/,
 			);
 		},
 	);
@@ -44,8 +44,12 @@ describe('futureDateTime', () => {
 	});
 
 	test('refuses a time that has passed, saying when and in which zone', () => {
-		expect(refusal(() => futureDateTime('2020-06-01T12:00:00', 'Expiry', context))).toBe(
-			'Expiry must be in the future, but 2020-06-01 12:00:00 (Europe/Berlin) has passed',
+		const refused = refusalError(() => futureDateTime('2020-06-01T12:00:00', 'Expiry', context));
+		expect(refused.message).toBe(
+			"'Expiry' must be in the future, but 2020-06-01 12:00:00 (Europe/Berlin) has passed",
+		);
+		expect(refused.description).toBe(
+			"Give a date and time after now, in the workflow's time zone (Europe/Berlin) unless it names its own.",
 		);
 	});
 });

@@ -24,7 +24,7 @@ describe('Proxy', () => {
 			const result = await runNode({ parameters: getAccount({ proxy: address }) });
 
 			expect(result.error?.message).toMatch(
-				/^Proxy must be an address such as http:\/\/myproxy:3128, but got "/,
+				/^'Proxy' must be an address such as http:\/\/myproxy:3128, but got "/,
 			);
 			expect(result.error?.message).not.toContain('hidden-pw');
 		},
@@ -82,9 +82,11 @@ describe('Ignore SSL Issues (Insecure)', () => {
 		const result = await run({});
 
 		expect(result.error?.message).toBe(
-			'Could not reach the Link Management service: its SSL certificate could not be verified',
+			'Could not reach the Link Management service: its SSL certificate could not be verified [item 0]',
 		);
-		expect(result.error?.description).toMatch(/turn on the node's Options › Ignore SSL Issues/);
+		expect(result.error?.description).toMatch(
+			/turn on 'Ignore SSL Issues \(Insecure\)' in the node's Options/,
+		);
 	});
 
 	test('on: the service with a self-signed certificate answers', async () => {

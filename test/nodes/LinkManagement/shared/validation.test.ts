@@ -18,7 +18,7 @@ import {
 } from '../../../../nodes/LinkManagement/shared/validation';
 import { apiRootFromBaseUrl } from '../../../../nodes/LinkManagement/transport/baseUrl';
 import { NOT_POSITIVE_WHOLE_NUMBERS } from '../../../helpers/fixtures';
-import { refusal } from '../../../helpers/inputError';
+import { refusal, refusalError } from '../../../helpers/inputError';
 
 /** A color conversion: `toColor` sends each value as the color beside it. */
 function itSendsColors(
@@ -89,7 +89,7 @@ describe('positiveWholeNumbers (pixels)', () => {
 	});
 
 	test('refuses a list with an ID that is no positive whole number, naming it', () => {
-		expect(refusal(() => positiveWholeNumbers('61, x', 'Pixels'))).toMatch(/^Pixels .* "x"/);
+		expect(refusal(() => positiveWholeNumbers('61, x', 'Pixels'))).toMatch(/^'Pixels' .* "x"/);
 	});
 });
 
@@ -118,7 +118,7 @@ describe('imageAddress (a logo, a preview image)', () => {
 	test.each(['https://e.example/a.gif', 'e.example/a.png', 'https://e.example/png'])(
 		'refuses %j',
 		(url) => {
-			expect(refusal(() => imageAddress(url, 'Logo'))).toMatch(/^Logo must be .*\.png or \.jpg/);
+			expect(refusal(() => imageAddress(url, 'Logo'))).toMatch(/^'Logo' must be .*\.png or \.jpg/);
 		},
 	);
 });
@@ -165,7 +165,11 @@ describe('nonEmptyText', () => {
 	});
 
 	test.each(['', '   ', '\n\t'])('refuses %j', (value) => {
-		expect(refusal(() => nonEmptyText(value, 'Name'))).toBe('Name must not be empty');
+		const refused = refusalError(() => nonEmptyText(value, 'Name'));
+		expect(refused.message).toBe("'Name' must not be empty");
+		expect(refused.description).toBe(
+			"Fill in 'Name', or map it from a field of the input that is not empty.",
+		);
 	});
 });
 
@@ -250,8 +254,12 @@ describe('toRgbColor (QR background and foreground)', () => {
 	test.each(['transparent', ' Transparent '])(
 		'refuses %j, saying that the service takes no transparency',
 		(value) => {
-			expect(refusal(() => toRgbColor(value, 'Background Color'))).toBe(
-				'Background Color cannot be transparent: the service takes opaque colors only. Give a CSS color name (such as red), #RRGGBB, #RGB or rgb(r,g,b)',
+			const refused = refusalError(() => toRgbColor(value, 'Background Color'));
+			expect(refused.message).toBe(
+				"'Background Color' cannot be transparent: the service takes opaque colors only",
+			);
+			expect(refused.description).toBe(
+				'Give an opaque color: a CSS color name (such as red), #RRGGBB, #RGB or rgb(r,g,b).',
 			);
 		},
 	);
@@ -278,8 +286,12 @@ describe('toHexColor (channel color)', () => {
 	);
 
 	test('refuses "transparent", saying that the service takes no transparency', () => {
-		expect(refusal(() => toHexColor('transparent', 'Color'))).toBe(
-			'Color cannot be transparent: the service takes opaque colors only. Give a CSS color name (such as red), #RRGGBB or #RGB',
+		const refused = refusalError(() => toHexColor('transparent', 'Color'));
+		expect(refused.message).toBe(
+			"'Color' cannot be transparent: the service takes opaque colors only",
+		);
+		expect(refused.description).toBe(
+			'Give an opaque color: a CSS color name (such as red), #RRGGBB or #RGB.',
 		);
 	});
 });

@@ -87,7 +87,10 @@ describe('refused Base URLs', () => {
 		});
 
 		const shown = JSON.stringify([result.error, result.items]);
-		expect(result.items[0].json.error).toMatch(/Base URL .* no user name or password/);
+		expect(result.items[0].json.error).toMatch(
+			/^The credential's 'Base URL' must be an http\(s\) address .* \[item 0\]$/,
+		);
+		expect(result.items[0].error?.description).toMatch(/without a user name or password/);
 		expect(shown).toContain('https://***@links.example.com');
 		expect(shown).not.toMatch(/s3cret|admin/);
 		expectNoRequestSent();

@@ -129,7 +129,7 @@ describe('a failure fails the item naming the address and what came back', () =>
 
 		const result = await download();
 
-		expect(result.error?.message).toBe(`The QR image at ${PNG_AT} ${message}`);
+		expect(result.error?.message).toBe(`The QR image at ${PNG_AT} ${message} [item 0]`);
 		expect(result.items).toEqual([]);
 	});
 
@@ -149,7 +149,7 @@ describe('a failure fails the item naming the address and what came back', () =>
 		const result = await download();
 
 		expect(result.error?.message).toBe(
-			`The QR image at ${PNG_AT} (redirected to ${IMAGES}/loop) was redirected more than 5 times (last to ${IMAGES}/loop)`,
+			`The QR image at ${PNG_AT} (redirected to ${IMAGES}/loop) was redirected more than 5 times (last to ${IMAGES}/loop) [item 0]`,
 		);
 		expect(requests).toHaveLength(6);
 	});
@@ -160,7 +160,7 @@ describe('a failure fails the item naming the address and what came back', () =>
 
 		const result = await download();
 
-		expect(result.error?.message).toBe(`The QR image at ${PNG_AT} sent more than 10 MB`);
+		expect(result.error?.message).toBe(`The QR image at ${PNG_AT} sent more than 10 MB [item 0]`);
 	});
 
 	describe('within the Timeout', () => {
@@ -174,7 +174,7 @@ describe('a failure fails the item naming the address and what came back', () =>
 			const result = await download({ options: { timeout: 1 } }, link);
 
 			expect(result.error?.message).toBe(
-				`The QR image at ${link}/download/png/1000 could not be downloaded: no answer arrived within the Timeout (1 s)`,
+				`The QR image at ${link}/download/png/1000 could not be downloaded: no answer arrived within 1 s ('Timeout (Seconds)') [item 0]`,
 			);
 		});
 
@@ -188,7 +188,7 @@ describe('a failure fails the item naming the address and what came back', () =>
 			const result = await download({ options: { timeout: 1 } }, link);
 
 			expect(result.error?.message).toBe(
-				`The QR image at ${link}/download/png/1000 did not finish within the Timeout (1 s)`,
+				`The QR image at ${link}/download/png/1000 did not finish within 1 s ('Timeout (Seconds)') [item 0]`,
 			);
 		});
 	});

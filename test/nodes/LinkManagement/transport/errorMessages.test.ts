@@ -41,14 +41,14 @@ describe("the service's words reach the user, wherever it puts them", () => {
 			'an error without words',
 			500,
 			{ error: 1 },
-			'The service answered HTTP 500 with an error but without a message',
+			'The service refused the request (HTTP 500) without saying why',
 		],
 	])('%s', async (_, status, body, message) => {
 		mockEndpoint('GET', '/api/account', body, { status });
 
 		const result = await runNode({ parameters: getAccount });
 
-		expect(result.error?.message).toBe(message);
+		expect(result.error?.message).toBe(`${message} [item 0]`);
 		expect(result.error?.httpCode).toBe(String(status));
 	});
 
@@ -68,7 +68,7 @@ describe("the service's words reach the user, wherever it puts them", () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'The service answered HTTP 200 with an empty answer instead of a result',
+			'The service answered HTTP 200 with an empty answer instead of a result [item 0]',
 		);
 		expect(result.error?.description).toMatch(/the record does not exist/);
 		expect(result.items).toEqual([]);
@@ -92,7 +92,7 @@ describe("the service's words reach the user, wherever it puts them", () => {
 		});
 
 		expect(result.error?.message).toBe(
-			'The service answered HTTP 500 with an HTML page ("Whoops, something went wrong") instead of JSON',
+			'The service answered HTTP 500 with an HTML page ("Whoops, something went wrong") instead of JSON [item 0]',
 		);
 		expect(result.error?.httpCode).toBe('500');
 	});
@@ -107,7 +107,7 @@ describe("the service's words reach the user, wherever it puts them", () => {
 				parameters: { resource: 'qrCode', operation: 'create', type: 'text', data: 'Hi' },
 			});
 
-			expect(result.error?.message).toBe('Server error');
+			expect(result.error?.message).toBe('Server error [item 0]');
 			expect(result.error?.description).toContain(
 				'It was not sent again: the service may already have applied it',
 			);
@@ -141,7 +141,7 @@ describe('connection failures name their cause', () => {
 		const result = await runNode({ parameters: createForumPixel });
 
 		expect(result.error?.message).toBe(
-			'Could not reach the Link Management service: the host name was not found',
+			'Could not reach the Link Management service: the host name was not found [item 0]',
 		);
 		expect(scope.pendingMocks()).toHaveLength(1); // one try, the interceptor still waits for 3 more
 	});
@@ -154,7 +154,7 @@ describe('connection failures name their cause', () => {
 		const result = await runNode({ parameters: createForumPixel });
 
 		expect(result.error?.message).toBe(
-			'Could not reach the Link Management service: the connection was closed before an answer arrived',
+			'Could not reach the Link Management service: the connection was closed before an answer arrived [item 0]',
 		);
 		expect(result.error?.description).toMatch(/It was not sent again/);
 	});
@@ -172,7 +172,7 @@ describe('connection failures name their cause', () => {
 			});
 
 			expect(result.error?.message).toBe(
-				'Could not reach the Link Management service: the connection was closed while the answer was arriving',
+				'Could not reach the Link Management service: the connection was closed while the answer was arriving [item 0]',
 			);
 			expect(result.error?.description).toMatch(/It was not sent again/);
 			expect(server.requests).toHaveLength(1);

@@ -60,7 +60,7 @@ describe.each(BY_RESOURCE)('a key without the scope of %s', (resource, scope, pa
 		const result = await runNode({ parameters });
 
 		expect(result.error?.message).toBe(
-			`The API key lacks the "${scope}" scope, which ${resource} operations need ${SERVICE_NO_SCOPE}`,
+			`The API key lacks the "${scope}" scope, which ${resource} operations need ${SERVICE_NO_SCOPE} [item 0]`,
 		);
 		expect(result.error?.description).toMatch(
 			new RegExp(
@@ -128,7 +128,7 @@ describe.each(ADMINISTRATORS_ONLY)(
 
 			const resource = what.split(' ›')[0];
 			expect(result.error?.message).toBe(
-				`The API key is not an administrator's: ${resource} operations need the key of an administrator of the service ${SERVICE_NOT_ADMIN}`,
+				`The API key is not an administrator's: ${resource} operations need the key of an administrator of the service ${SERVICE_NOT_ADMIN} [item 0]`,
 			);
 			expect(result.error?.description).toMatch(
 				new RegExp(`^Only the keys of the service's administrators may use ${resource} operations`),
@@ -145,7 +145,7 @@ test("the same words on another resource are the service's only (no administrato
 
 	const result = await runNode({ parameters: select('account', 'get') });
 
-	expect(result.error?.message).toBe(NOT_ADMINISTRATOR_ANSWER.message);
+	expect(result.error?.message).toBe(`${NOT_ADMINISTRATOR_ANSWER.message} [item 0]`);
 });
 
 describe('pickers and choice lists say what the key lacks', () => {

@@ -184,7 +184,7 @@ describe('Limit and page size', () => {
 	test.each([[0], [-1], ['ten']])('a Limit of %p is refused before any request', async (limit) => {
 		const asked = serveQrCodes(5, 10);
 		const result = await getMany({ limit });
-		expect(result.error?.message).toMatch(/Limit must be a positive whole number/);
+		expect(result.error?.message).toMatch(/'Limit' must be a positive whole number/);
 		expect(asked).toEqual([]);
 	});
 

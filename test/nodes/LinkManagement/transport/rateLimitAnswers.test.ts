@@ -86,7 +86,7 @@ describe('any other error fails the item at once with the service message, sent 
 
 		const result = await runNode({ parameters: createForumPixel });
 
-		expect(result.error?.message).toBe('Database unavailable.');
+		expect(result.error?.message).toBe('Database unavailable. [item 0]');
 		expect(arrivals).toHaveLength(1);
 	});
 
@@ -100,7 +100,7 @@ describe('any other error fails the item at once with the service message, sent 
 
 			const result = await runNode({ parameters: createForumPixel });
 
-			expect(result.error?.message).toBe(message);
+			expect(result.error?.message).toBe(`${message} [item 0]`);
 			expect(arrivals).toHaveLength(1);
 		},
 	);
@@ -115,7 +115,7 @@ describe('any other error fails the item at once with the service message, sent 
 			parameters: { resource: 'pixel', operation: 'delete', pixelId: rl('77') },
 		});
 
-		expect(result.error?.message).toBe('Pixel not found. Please try again.');
+		expect(result.error?.message).toBe('Pixel not found. Please try again. [item 0]');
 		expect(arrivals).toHaveLength(1);
 	});
 });

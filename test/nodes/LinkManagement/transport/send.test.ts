@@ -53,7 +53,7 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 			() => [200, { error: 0, id: 5, link: 'https://q.test/5' }, { 'X-RateLimit-Remaining': '29' }],
 		]);
 		const result = await runNode({ parameters: createQr() });
-		expect(result.error?.message).toBe('Could not create the QR code.');
+		expect(result.error?.message).toBe('Could not create the QR code. [item 0]');
 		expect(arrivals).toHaveLength(1);
 	});
 

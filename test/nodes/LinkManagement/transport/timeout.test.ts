@@ -35,7 +35,7 @@ describe('Timeout (Seconds)', () => {
 		const result = await run({ ...createForumPixel, options: { timeout: 1 } });
 
 		expect(result.error?.message).toBe(
-			'Could not reach the Link Management service: no answer arrived within the Timeout (1 s)',
+			"Could not reach the Link Management service: no answer arrived within 1 s ('Timeout (Seconds)') [item 0]",
 		);
 		expect(result.error?.description).toContain('It was not sent again');
 		expect(server.requests).toHaveLength(1);
@@ -46,7 +46,7 @@ describe('Timeout (Seconds)', () => {
 
 		const result = await run({ resource: 'account', operation: 'get', options: { timeout: 1 } });
 
-		expect(result.error?.message).toMatch(/no answer arrived within the Timeout \(1 s\)/);
+		expect(result.error?.message).toMatch(/no answer arrived within 1 s \('Timeout \(Seconds\)'\)/);
 		expect(server.requests).toHaveLength(1);
 	});
 
@@ -86,7 +86,7 @@ describe('Timeout (Seconds)', () => {
 		const result = await run({ resource: 'pixel', operation: 'delete', pixelId: rl('5') });
 
 		expect(server.requests).toHaveLength(2);
-		expect(result.error?.message).toBe('Pixel not found. Please try again.');
+		expect(result.error?.message).toBe('Pixel not found. Please try again. [item 0]');
 		expect(result.error?.description).toMatch(
 			/An earlier try of this request .* may have applied it/,
 		);
@@ -110,7 +110,7 @@ describe('Timeout (Seconds)', () => {
 
 		const result = await run({ resource: 'account', operation: 'get', options: { timeout } });
 
-		expect(result.error?.message).toMatch(/^Timeout \(Seconds\) must be a number greater than 0/);
+		expect(result.error?.message).toMatch(/^'Timeout \(Seconds\)' must be a number greater than 0/);
 		expect(server.requests).toHaveLength(0);
 	});
 });

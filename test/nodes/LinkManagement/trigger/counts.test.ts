@@ -194,7 +194,7 @@ describe.each(COUNTERS)('$title counts', (counter) => {
 			async (threshold) => {
 				const trigger = activeTrigger({ event: counter.reached, threshold: expr(threshold) });
 				const { error } = await trigger.poll();
-				expect(error?.message).toMatch(/Threshold must be a positive whole number/);
+				expect(error?.message).toMatch(/^'Threshold' must be a positive whole number/);
 				expectNoRequestSent();
 			},
 		);

@@ -314,7 +314,7 @@ describe('On New Item in Channel', () => {
 		async (id) => {
 			const active = activeTrigger({ event: 'channelItemAdded', channelId: rl(expr(id)) });
 			const { error } = await active.poll();
-			expect(error?.message).toMatch(/Channel ID must be a positive whole number/);
+			expect(error?.message).toMatch(/^'Channel ID' must be a positive whole number/);
 			expectNoRequestSent();
 		},
 	);

@@ -172,7 +172,7 @@ describe('a lookup that finds nothing or fails: the notification still starts th
 		const trigger = webhookTrigger(withLookup({ reuseLinkRecord: '=-1' }));
 
 		await expect(trigger.post(clicked)).rejects.toThrow(
-			'Reuse Link Record For (Seconds) must be a number of 0 or more, but got "-1"',
+			`'Reuse Link Record For (Seconds)' must be a number of 0 or more, but got "-1"`,
 		);
 		expect(trigger.events).toEqual([]);
 	});

@@ -23,7 +23,7 @@ const COLUMNS = ['date', 'shortUrl', 'country', 'city', 'referrer', 'os', 'brows
 const LIMIT_MS = 180_000;
 const AT_ONCE = 10;
 
-/** 60 clicks: 30 of link 1, 20 of link 2, 10 of link 3; countries 24/18/12/6 across them. */
+/** 60 clicks: 30 of link 1, 20 of link 5, 10 of link 6 (plain links of the seed: link 2 has a password, 3 has expired, 4 targets); countries 24/18/12/6 across them. */
 const COUNTRY_PATTERN = [
 	'Germany',
 	'Germany',
@@ -37,7 +37,7 @@ const COUNTRY_PATTERN = [
 	'Japan',
 ];
 const CLICKS = Array.from({ length: 60 }, (_, i) => ({
-	link: i < 30 ? 1 : i < 50 ? 2 : 3,
+	link: i < 30 ? 1 : i < 50 ? 5 : 6,
 	country: COUNTRY_PATTERN[i % COUNTRY_PATTERN.length],
 	city: `City ${i + 1}`,
 	// Each visitor its own address: the service notifies a visitor's repeat visit once in 15 minutes.
@@ -112,7 +112,11 @@ export const analyticsCase = {
 
 		const clickLogId = loadWorkflow(CLICK_LOG_EXAMPLE).id;
 		const reportId = loadWorkflow(REPORT_EXAMPLE).id;
-		const clickLog = await activateWebhookTrigger(n8n, clickLogId, PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE);
+		const clickLog = await activateWebhookTrigger(
+			n8n,
+			clickLogId,
+			PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
+		);
 		try {
 			sandbox.notifications.set({ created: null, clicked: clickLog.url });
 			for (let i = 0; i < CLICKS.length; i += AT_ONCE) {

@@ -56,6 +56,40 @@ async function get(n8n, urlPath) {
 	}
 }
 
+/**
+ * Whether this n8n's Data table node finds a table by its name (2.x: mode "By Name", as the
+ * examples give it); 1.x's offers only the list and the ID.
+ */
+const findsTablesByName = (n8n) =>
+	fs
+		.readFileSync(path.join(n8n.paths.n8nDir, DATA_TABLE_NODE, '..', 'common', 'fields.js'), 'utf8')
+		.includes("'By Name'");
+
+/** The workflow's Data table nodes given the table by its ID, as a user of n8n 1.x picks it. */
+async function pickTable(n8n, workflowId, tableId) {
+	const saved = await get(n8n, `/rest/workflows/${workflowId}`);
+	const workflow = saved.body.data ?? saved.body;
+	const nodes = workflow.nodes.map((node) =>
+		node.type === DATA_TABLE_NODE_TYPE
+			? {
+					...node,
+					parameters: {
+						...node.parameters,
+						dataTableId: { __rl: true, mode: 'id', value: String(tableId) },
+					},
+				}
+			: node,
+	);
+	const res = await n8n.rest('PATCH', `/rest/workflows/${workflowId}`, {
+		name: workflow.name,
+		nodes,
+		connections: workflow.connections,
+		settings: workflow.settings,
+		versionId: workflow.versionId,
+	});
+	assert.equal(res.status, 200, JSON.stringify(res.body).slice(0, 600));
+}
+
 /** How many of `values` there are of each, as an object. */
 const tally = (values) =>
 	values.reduce((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
@@ -123,6 +157,8 @@ export const analyticsCase = {
 
 		const clickLogId = loadWorkflow(CLICK_LOG_EXAMPLE).id;
 		const reportId = loadWorkflow(REPORT_EXAMPLE).id;
+		const byName = findsTablesByName(n8n);
+		if (!byName) for (const id of [clickLogId, reportId]) await pickTable(n8n, id, tableId);
 		const clickLog = await activateWebhookTrigger(
 			n8n,
 			clickLogId,
@@ -196,7 +232,7 @@ export const analyticsCase = {
 		fs.mkdirSync(folder, { recursive: true });
 		fs.writeFileSync(path.join(folder, 'weekly-clicks-report.html'), table);
 		return {
-			note: `${stored.length} rows in the Data table; the report: ${Object.keys(posted.shortUrl).length} short URLs, ${Object.keys(posted.country).length} countries, each count as posted`,
+			note: `${stored.length} rows in the Data table (found ${byName ? 'by its name' : 'by its ID, picked as in 1.x'}); the report: ${Object.keys(posted.shortUrl).length} short URLs, ${Object.keys(posted.country).length} countries, each count as posted`,
 		};
 	},
 };

@@ -7,16 +7,18 @@
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
 //                  example, the trigger and the webhook trigger (cases/ai-agent.mjs,
 //                  cases/trigger.mjs, cases/webhook-trigger.mjs)
-//   OPERATIONS     the node's 48 operations, which the CASES' workflows must use all of
+//   OPERATIONS     the node's 50 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
 // with `profile: 'family'` (the bulk and Return All ones) run against a sandbox that answers as
 // real installations do (test/sandbox/README.md), the others against the reference's answers.
 import { aiAgentCase } from './cases/ai-agent.mjs';
+import { analyticsCase } from './cases/analytics.mjs';
 import { BEHAVIOUR_CASES } from './cases/behaviour.mjs';
 import { EXAMPLE_CASES } from './cases/examples.mjs';
 import { LINK_CASES } from './cases/links.mjs';
 import { RESOURCE_CASES } from './cases/resources.mjs';
+import { STATISTICS_CASES } from './cases/statistics.mjs';
 import { triggerCase } from './cases/trigger.mjs';
 import { USER_CASES } from './cases/users.mjs';
 import { webhookTriggerCase } from './cases/webhook-trigger.mjs';
@@ -37,6 +39,7 @@ export const CASES = [
 	...EXAMPLE_CASES,
 	...RESOURCE_CASES,
 	...LINK_CASES,
+	...STATISTICS_CASES,
 	...USER_CASES,
 	...BEHAVIOUR_CASES,
 ];
@@ -45,23 +48,32 @@ export const CASES = [
  * check(ctx) gets { n8n, sandbox, apiKey, credential, workflow } (the workflow as imported). The
  * sandbox is reset before each.
  */
-export const SERVER_CASES = [aiAgentCase, triggerCase, webhookTriggerCase];
+export const SERVER_CASES = [aiAgentCase, triggerCase, webhookTriggerCase, analyticsCase];
 
-/** The 48 operations of the node (its public interface), to check that the cases cover them all. */
+/** The 50 operations of the node (its public interface), to check that the cases cover them all. */
 export const OPERATIONS = {
 	account: ['get', 'update'],
 	campaign: ['getAll', 'create', 'assignLink', 'update', 'delete', 'upsert'],
 	splashPage: ['getAll'],
-	qrCode: ['getAll', 'get', 'create', 'update', 'delete', 'upsert', 'downloadImage'],
+	qrCode: [
+		'getAll',
+		'get',
+		'getStatistics',
+		'create',
+		'update',
+		'delete',
+		'upsert',
+		'downloadImage',
+	],
 	channel: ['getAll', 'getItems', 'create', 'assignItem', 'update', 'delete', 'upsert'],
 	pixel: ['getAll', 'create', 'update', 'delete', 'upsert'],
 	overlay: ['getAll'],
 	domain: ['getAll', 'create', 'update', 'delete', 'upsert'],
-	link: ['getAll', 'get', 'create', 'update', 'delete', 'upsert', 'downloadImage'],
+	link: ['getAll', 'get', 'getStatistics', 'create', 'update', 'delete', 'upsert', 'downloadImage'],
 	user: ['getAll', 'get', 'create', 'delete', 'getLoginLink'],
 	plan: ['getAll', 'subscribeUser'],
 };
-/** How many: 48. */
+/** How many: 50. */
 export const OPERATION_COUNT = Object.values(OPERATIONS).flat().length;
 
 /**
@@ -77,7 +89,7 @@ export function selected(cases, only) {
 	return cases.filter((c) => texts.some((text) => c.name.includes(text) || c.file.includes(text)));
 }
 
-/** Which of the 48 operations the cases' workflow files use; fails if one is missing. */
+/** Which of the 50 operations the cases' workflow files use; fails if one is missing. */
 export function checkCoverage(cases) {
 	const seen = new Set();
 	for (const c of cases)
@@ -87,8 +99,8 @@ export function checkCoverage(cases) {
 		ops.map((op) => `${resource}.${op}`),
 	);
 	const missing = all.filter((op) => !seen.has(op));
-	if (all.length !== 48)
-		throw new Error(`expected 48 operations in OPERATIONS, found ${all.length}`);
+	if (all.length !== 50)
+		throw new Error(`expected 50 operations in OPERATIONS, found ${all.length}`);
 	if (missing.length) throw new Error(`operations no workflow runs: ${missing.join(', ')}`);
 	return { note: `${all.length} operations in ${cases.length} workflows` };
 }

@@ -34,7 +34,7 @@ async function main() {
 	for (const m of MAJORS)
 		if (!TARGETS[m]) throw new Error(`N8N_E2E_MAJOR must be 1, 2 or both (got ${MAJORS_ARG})`);
 
-	await test('coverage: the workflows use all 48 operations', () => checkCoverage(CASES));
+	await test('coverage: the workflows use all 50 operations', () => checkCoverage(CASES));
 
 	// Install what is missing (in parallel: mostly network and disk), then build and pack.
 	const installs = await timed('n8n install (cache)', () =>

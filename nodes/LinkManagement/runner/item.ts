@@ -57,9 +57,9 @@ export interface Run extends UpsertRun {
 export function startItem(run: Run, itemIndex: number): Promise<Output[]> {
 	const node = run.fns.getNode();
 	const parameters = itemParameters(run.fns, itemIndex);
-	const { context, parts, limit, withheld } = prepareItem(run, itemIndex, parameters);
+	const { context, parts, limit, withheld, rowsOf } = prepareItem(run, itemIndex, parameters);
 	const { signal, release } = run.stop.forItem();
-	return sendOperation(run, { ...context, signal }, parameters, parts, limit)
+	return sendOperation(run, { ...context, signal }, parameters, parts, limit, rowsOf)
 		.then(
 			// A file is the service's image as it came: only the records can hold an echoed key.
 			(outputs) =>
@@ -90,6 +90,7 @@ function prepareItem(run: Run, itemIndex: number, parameters: ItemParameters) {
 				withheld: showsSecretFields(options) ? [] : (operation.secretFields ?? []),
 				limit: operation.list ? recordLimit(parameters.raw) : Infinity,
 				parts: requestParts(operation, parameters),
+				rowsOf: operation.rows?.(parameters.value),
 			};
 		});
 		const context = requestContext(node, itemIndex, credential, settings);
@@ -113,6 +114,7 @@ async function sendOperation(
 	parameters: ItemParameters,
 	{ body, qs }: RequestParts,
 	limit: number,
+	rowsOf?: ReturnType<NonNullable<OperationDefinition['rows']>>,
 ): Promise<Output[]> {
 	const { operation } = run;
 	if (operation.upsert) {
@@ -135,6 +137,10 @@ async function sendOperation(
 		return collected;
 	}
 	const record = shape(recordOf(await sendRequest(context, request), ids), ids);
+	if (rowsOf) {
+		const rows = guard(context.node, context.itemIndex, () => rowsOf(record, ids));
+		return rows.map((json) => ({ json }));
+	}
 	if (!operation.download) return [{ json: record }];
 	return [await withFile(run.fns, context, operation.download, record, parameters)];
 }

@@ -122,6 +122,14 @@ export interface OperationFacts {
 	 */
 	output?: (record: IDataObject, ids: IDataObject) => IDataObject;
 	/**
+	 * Instead of one item for the record: the items (rows) it makes, none or many, as the item's
+	 * parameters ask. Called with them before any request (throwing an InputError to refuse
+	 * them); the function it returns gets the record as `output` shaped it.
+	 */
+	rows?: (
+		parameter: (name: string) => unknown,
+	) => (record: IDataObject, ids: IDataObject) => IDataObject[];
+	/**
 	 * Fields of the records that hold someone else's secret (a user's own API key): taken out of
 	 * the output unless the Options ask for them, never shown in a picker or quoted in an error.
 	 */

@@ -84,6 +84,7 @@ const INTERFACE: Record<
 	qrCode: {
 		getAll: { parameters: ['returnAll', 'limit'] },
 		get: { parameters: ['qrCodeId'] },
+		getStatistics: { parameters: ['qrCodeId', 'dimensions'] },
 		create: {
 			parameters: ['type', 'data'],
 			collections: { additionalFields: ['name', 'background', 'foreground', 'logo'] },
@@ -149,6 +150,7 @@ const INTERFACE: Record<
 			collections: { filters: ['search', 'alias', 'order'] },
 		},
 		get: { parameters: ['linkId'] },
+		getStatistics: { parameters: ['linkId', 'dimensions'] },
 		create: { parameters: ['url'], collections: { additionalFields: LINK_FIELDS } },
 		update: { parameters: ['linkId', 'url'], collections: { updateFields: LINK_FIELDS } },
 		delete: { parameters: ['linkId'] },

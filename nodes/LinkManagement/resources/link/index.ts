@@ -4,6 +4,7 @@ import { deleteLink } from './delete';
 import { downloadImage } from './downloadImage';
 import { get } from './get';
 import { getAll } from './getAll';
+import { getStatistics } from './getStatistics';
 import { update } from './update';
 import { upsert } from './upsert';
 
@@ -12,5 +13,5 @@ export const link: ResourceDefinition = {
 	displayName: 'Link',
 	defaultOperation: 'create',
 	access: { scope: 'links' },
-	operations: [getAll, get, create, update, deleteLink, downloadImage, upsert],
+	operations: [getAll, get, getStatistics, create, update, deleteLink, downloadImage, upsert],
 };

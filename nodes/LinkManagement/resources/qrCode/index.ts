@@ -4,6 +4,7 @@ import { deleteQrCode } from './delete';
 import { downloadImage } from './downloadImage';
 import { get } from './get';
 import { getAll } from './getAll';
+import { getStatistics } from './getStatistics';
 import { update } from './update';
 import { upsert } from './upsert';
 
@@ -12,5 +13,5 @@ export const qrCode: ResourceDefinition = {
 	displayName: 'QR Code',
 	defaultOperation: 'getAll',
 	access: { scope: 'qr' },
-	operations: [getAll, get, create, update, deleteQrCode, downloadImage, upsert],
+	operations: [getAll, get, getStatistics, create, update, deleteQrCode, downloadImage, upsert],
 };

@@ -165,6 +165,17 @@ const OPERATIONS: Array<[string, INodeParameters]> = [
 		}),
 	],
 	[
+		'Link › Get Statistics',
+		select('link', 'getStatistics', {
+			linkId: id('={{ 1 + $json.n % 3 }}'),
+			dimensions: '={{ ["countries", "os"] }}',
+		}),
+	],
+	[
+		'QR Code › Get Statistics',
+		select('qrCode', 'getStatistics', { qrCodeId: id('={{ 1 + $json.n % 3 }}') }),
+	],
+	[
 		'Link › Create or Update',
 		select('link', 'upsert', {
 			custom: fromRow('upserted'),

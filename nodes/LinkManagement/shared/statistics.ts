@@ -53,7 +53,8 @@ function chosenDimensions(given: unknown): Dimension[] {
 	if (unknown.length > 0) {
 		const allowed = DIMENSIONS.map(({ value }) => value).join(', ');
 		throw new InputError(
-			`${DIMENSIONS_LABEL} can hold ${allowed}, but got "${unknown.join('", "')}"`,
+			`${DIMENSIONS_LABEL} can hold ${allowed}, but got '${unknown.join("', '")}'`,
+			`Choose the dimensions from the list, or give an expression that returns some of: ${allowed}.`,
 		);
 	}
 	return DIMENSIONS.filter(({ value }) => values.includes(value));
@@ -64,7 +65,8 @@ function countOf(value: unknown, list: string, label: string): number {
 	const count = typeof value === 'number' ? value : Number(String(value ?? '').trim());
 	if (typeof value === 'boolean' || !Number.isFinite(count) || String(value).trim() === '') {
 		throw new InputError(
-			`The service sent a count that is not a number for "${label}" in ${list}: ${JSON.stringify(value)}`,
+			`The service sent a count that is not a number for '${label}' in ${list}: ${JSON.stringify(value)}`,
+			"The record's statistics could not be read as counts. Open the record in the service's dashboard to check them, or leave this dimension out of 'Dimensions'.",
 		);
 	}
 	return count;

@@ -142,7 +142,9 @@ describe('link: getStatistics', () => {
 
 		const result = await runNode({ parameters });
 
-		expect(result.error?.message).toMatch(/not a number for "Canada" in topCountries: "many"/);
+		expect(result.error?.message).toMatch(
+			/not a number for 'Canada' in topCountries: "many" \[item 0\]$/,
+		);
 		expect(result.error?.context?.itemIndex).toBe(0);
 	});
 
@@ -150,7 +152,7 @@ describe('link: getStatistics', () => {
 		await getStatistics.expectRefused(
 			{ dimensions: expr('countries,cities') },
 			"'Dimensions'",
-			'"cities"',
+			"'cities'",
 		);
 	});
 

@@ -200,12 +200,15 @@ export const edgesCase = {
 			assert.equal(image.json.error, undefined, JSON.stringify(image.json));
 			const imageRun = execution.runData['Open proxy: QR image'][0].data.main[0][0];
 			assert.equal(imageRun.binary?.data?.mimeType, 'image/png', JSON.stringify(imageRun.binary));
+			const qrId = Number(created.id);
 			assert.deepEqual(
 				openProxy.seen.map(({ method, target }) => `${method} ${new URL(target).pathname}`),
 				[
 					'POST /api/qr/add',
-					`GET ${new URL(sandbox.store.qr.get(Number(created.id)).link).pathname}/download/png/300`,
+					`GET /api/qr/${qrId}`,
+					`GET ${new URL(sandbox.store.qr.get(qrId).link).pathname}/download/png/300`,
 				],
+				JSON.stringify(openProxy.seen.map(({ method, target }) => `${method} ${target}`)),
 			);
 
 			// With the password: through; a wrong one: the proxy's 407, said so, nothing sent on.
@@ -234,6 +237,7 @@ export const edgesCase = {
 					['CONNECT', `127.0.0.1:${httpsSandbox.port}`, true],
 					['CONNECT', `127.0.0.1:${httpsSandbox.port}`, false],
 				],
+				JSON.stringify(guardedProxy.seen.map(({ method, target }) => `${method} ${target}`)),
 			);
 
 			// The self-signed service: refused naming the certificate and the option; accepted with it.

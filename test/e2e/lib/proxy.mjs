@@ -69,6 +69,7 @@ export async function startProxy({ auth } = {}) {
 		}
 		const [host, port] = request.url.split(':');
 		const upstream = net.connect(Number(port), host, () => {
+			keep(upstream);
 			client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
 			if (head?.length) upstream.write(head);
 			client.on('data', (chunk) => tunnelledChunks.push(Buffer.from(chunk)));
@@ -84,6 +85,13 @@ export async function startProxy({ auth } = {}) {
 		client.on('error', drop);
 	});
 
+	// Tunnels leave the server's own bookkeeping: every socket is kept to be closed at the end.
+	const sockets = new Set();
+	const keep = (socket) => {
+		sockets.add(socket);
+		socket.once('close', () => sockets.delete(socket));
+	};
+	server.on('connection', keep);
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address();
 	return {
@@ -92,6 +100,7 @@ export async function startProxy({ auth } = {}) {
 		seen,
 		tunnelled: () => Buffer.concat(tunnelledChunks),
 		close: async () => {
+			for (const socket of sockets) socket.destroy();
 			server.closeAllConnections();
 			await new Promise((resolve) => server.close(resolve));
 		},

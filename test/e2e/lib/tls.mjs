@@ -67,12 +67,18 @@ export async function startHttpsFront(sandboxUrl) {
 		});
 		request.pipe(onward);
 	});
+	const sockets = new Set();
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.once('close', () => sockets.delete(socket));
+	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address();
 	return {
 		url: `https://127.0.0.1:${port}`,
 		port,
 		close: async () => {
+			for (const socket of sockets) socket.destroy();
 			server.closeAllConnections();
 			await new Promise((resolve) => server.close(resolve));
 		},

@@ -89,7 +89,8 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 
 		// ------------------------------------------------------------ the running server
 		const started = await test(`${label} › n8n start, owner setup, login`, async () => {
-			await timed(`${label}: n8n start until ready`, () => n8n.start());
+			// A machine shared with other work has taken 110 s to get n8n ready: wait up to 5 minutes.
+			await timed(`${label}: n8n start until ready`, () => n8n.start({ timeoutMs: 300_000 }));
 			await n8n.setupOwnerAndLogin();
 			// The family credential served `n8n execute` only. With two credentials of the type the
 			// editor would pick one for a new node by itself; leave it the reference's one.

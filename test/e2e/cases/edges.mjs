@@ -218,7 +218,7 @@ export const edgesCase = {
 				'Self-signed, wrong proxy password: create',
 			]) {
 				const { json, error } = only(node);
-				assert.equal(json.error, PROXY_REFUSED, `${node}: ${JSON.stringify(json)}`);
+				assert.ok(json.error?.startsWith(PROXY_REFUSED), `${node}: ${JSON.stringify(json)}`);
 				if (error?.description)
 					assert.match(
 						error.description,
@@ -242,7 +242,7 @@ export const edgesCase = {
 
 			// The self-signed service: refused naming the certificate and the option; accepted with it.
 			const refused = only('Self-signed: create');
-			assert.equal(refused.json.error, CERTIFICATE_REFUSED, JSON.stringify(refused.json));
+			assert.ok(refused.json.error?.startsWith(CERTIFICATE_REFUSED), JSON.stringify(refused.json));
 			if (refused.error?.description)
 				assert.match(refused.error.description, /Ignore SSL Issues \(Insecure\)/);
 			assert.equal(only('Self-signed, Ignore SSL Issues: create').json.error, undefined);
@@ -377,7 +377,7 @@ async function triggersThroughProxy({ n8n, sandbox, credential, proxy, withPassw
 		if (expect === 'record') assert.equal(item.link?.id, 5, JSON.stringify(item));
 		else {
 			assert.equal(item.link, null, JSON.stringify(item));
-			assert.equal(item.linkError, PROXY_REFUSED, JSON.stringify(item));
+			assert.ok(item.linkError?.startsWith(PROXY_REFUSED), JSON.stringify(item));
 		}
 	}
 	const lookupsSeen = proxy.seen

@@ -352,16 +352,17 @@ async function triggersThroughProxy({ n8n, sandbox, credential, proxy, withPassw
 	assert.ok(polled.every(({ authorized }) => authorized));
 
 	const outputs = [];
-	for (const [workflow, expect] of [
-		[lookups, 'record'],
-		[refusedLookups, 'refused'],
+	// Two short URLs: a record looked up is reused for a minute by every trigger of the credential.
+	for (const [workflow, expect, linkId] of [
+		[lookups, 'record', 5],
+		[refusedLookups, 'refused', 6],
 	]) {
 		const { url } = await activateWebhookTrigger(
 			n8n,
 			workflow.id,
 			PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
 		);
-		const shorturl = sandbox.store.links.get(5).shorturl;
+		const shorturl = sandbox.store.links.get(linkId).shorturl;
 		const answer = await post(url, { type: 'view', shorturl, country: 'Canada' });
 		assert.equal(answer.status, 200, answer.text);
 		let item;

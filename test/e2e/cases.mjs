@@ -5,8 +5,9 @@
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
 //                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
-//                  example, the trigger and the webhook trigger (cases/ai-agent.mjs,
-//                  cases/trigger.mjs, cases/webhook-trigger.mjs)
+//                  example, the trigger, the webhook trigger and its IP(s) Allowlist, the
+//                  analytics examples, the proxy and certificate options (cases/ai-agent.mjs,
+//                  cases/trigger.mjs, cases/webhook-trigger.mjs, cases/analytics.mjs, cases/edges.mjs)
 //   OPERATIONS     the node's 50 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
@@ -21,7 +22,8 @@ import { RESOURCE_CASES } from './cases/resources.mjs';
 import { STATISTICS_CASES } from './cases/statistics.mjs';
 import { triggerCase } from './cases/trigger.mjs';
 import { USER_CASES } from './cases/users.mjs';
-import { webhookTriggerCase } from './cases/webhook-trigger.mjs';
+import { webhookAllowlistCase, webhookTriggerCase } from './cases/webhook-trigger.mjs';
+import { edgesCase } from './cases/edges.mjs';
 import { loadWorkflow, operationsOf } from './lib/workflows.mjs';
 
 export { SEED } from './cases/sandbox-state.mjs';
@@ -48,7 +50,14 @@ export const CASES = [
  * check(ctx) gets { n8n, sandbox, apiKey, credential, workflow } (the workflow as imported). The
  * sandbox is reset before each.
  */
-export const SERVER_CASES = [aiAgentCase, triggerCase, webhookTriggerCase, analyticsCase];
+export const SERVER_CASES = [
+	aiAgentCase,
+	triggerCase,
+	webhookTriggerCase,
+	webhookAllowlistCase,
+	analyticsCase,
+	edgesCase,
+];
 
 /** The 50 operations of the node (its public interface), to check that the cases cover them all. */
 export const OPERATIONS = {
@@ -86,7 +95,9 @@ export function selected(cases, only) {
 		.map((text) => text.trim())
 		.filter(Boolean);
 	if (!texts.length) return cases;
-	return cases.filter((c) => texts.some((text) => c.name.includes(text) || c.file.includes(text)));
+	return cases.filter((c) =>
+		texts.some((text) => c.name.includes(text) || (c.file ?? '').includes(text)),
+	);
 }
 
 /** Which of the 50 operations the cases' workflow files use; fails if one is missing. */

@@ -59,7 +59,9 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 	const artifacts = path.join(ARTIFACTS, `n8n-${target.n8nVersion}`);
 	fs.rmSync(artifacts, { recursive: true, force: true });
 	fs.mkdirSync(artifacts, { recursive: true });
-	const n8n = new N8n(target, userFolder);
+	// One reverse proxy in front, as far as n8n knows: the caller is the last X-Forwarded-For
+	// address (the webhook trigger's IP(s) Allowlist case relies on it; nothing else sends one).
+	const n8n = new N8n(target, userFolder, { N8N_PROXY_HOPS: '1' });
 	const majorStarted = Date.now();
 	const cases = selected(CASES, ONLY);
 	const serverCases = selected(SERVER_CASES, ONLY);
@@ -87,7 +89,8 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 
 		// ------------------------------------------------------------ the running server
 		const started = await test(`${label} › n8n start, owner setup, login`, async () => {
-			await timed(`${label}: n8n start until ready`, () => n8n.start());
+			// A machine shared with other work has taken 110 s to get n8n ready: wait up to 5 minutes.
+			await timed(`${label}: n8n start until ready`, () => n8n.start({ timeoutMs: 300_000 }));
 			await n8n.setupOwnerAndLogin();
 			// The family credential served `n8n execute` only. With two credentials of the type the
 			// editor would pick one for a new node by itself; leave it the reference's one.
@@ -99,9 +102,16 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 			await test(`${label} › credential test (good key, bad key, saved credential)`, () =>
 				credentialTest(n8n, sandbox, apiKey));
 			for (const c of serverCases) {
+				// A case that does not hold in a major yet says why in its `notOn` (README).
+				if (c.notOn?.[major]) {
+					log(`${label} › ${c.name}: not run in this major: ${c.notOn[major]}`);
+					continue;
+				}
 				await test(`${label} › ${c.name}`, async () => {
 					sandbox.reset();
-					const workflow = prepareWorkflow(loadWorkflow(c.file), { credential: CREDENTIAL });
+					// A case that makes its workflows itself names no file.
+					const workflow =
+						c.file && prepareWorkflow(loadWorkflow(c.file), { credential: CREDENTIAL });
 					return await c.check({ n8n, sandbox, apiKey, credential: CREDENTIAL, workflow });
 				});
 			}
@@ -134,7 +144,9 @@ async function importAll({ label, n8n, userFolder, sandbox, family, apiKey, case
 	);
 	const dir = path.join(userFolder, 'workflows');
 	fs.mkdirSync(dir, { recursive: true });
-	const files = [...cases, ...serverCases].flatMap((c) => [c.file, ...(c.files ?? [])]);
+	const files = [...cases, ...serverCases]
+		.flatMap((c) => [c.file, ...(c.files ?? [])])
+		.filter(Boolean);
 	const familyFiles = new Set(cases.filter((c) => c.profile === 'family').map((c) => c.file));
 	for (const file of files) {
 		const credential = familyFiles.has(file) ? FAMILY_CREDENTIAL : CREDENTIAL;

@@ -73,6 +73,8 @@ export interface PostOptions {
 	contentType?: string;
 	/** `webhook`: the Production URL of an active workflow; `manual`: the Test URL. */
 	mode?: WorkflowExecuteMode;
+	/** The caller's address as n8n's server resolved it (Express's `request.ip`). */
+	ip?: string;
 }
 
 /** An Express response as far as n8n's webhook nodes use it: status, then a JSON body. */
@@ -139,7 +141,7 @@ export function webhookTrigger(
 		/** n8n hands the node one request posted to its address. */
 		async post(
 			body: unknown,
-			{ contentType = 'application/json', mode = 'webhook' }: PostOptions = {},
+			{ contentType = 'application/json', mode = 'webhook', ip = '203.0.113.7' }: PostOptions = {},
 		): Promise<Delivery> {
 			const response = new RecordedResponse(events);
 			const additionalData = {
@@ -149,7 +151,13 @@ export function webhookTrigger(
 						: new TestCredentialsHelper(credentials),
 				...N8N_URLS,
 				variables: {},
-				httpRequest: { body, headers: { 'content-type': contentType }, params: {}, query: {} },
+				httpRequest: {
+					body,
+					headers: { 'content-type': contentType },
+					params: {},
+					query: {},
+					ip,
+				},
 				httpResponse: response,
 			} as unknown as IWorkflowExecuteAdditionalData;
 			const webhookData = {

@@ -63,6 +63,13 @@ export async function downloadImage(
 			);
 		});
 		const status = response.statusCode;
+		if (status === 407) {
+			discard(response.body);
+			throw fail(
+				'could not be downloaded: the proxy refused the request, answering HTTP 407 (Proxy Authentication Required)',
+				`The proxy in the node's Options › ${optionNamed('proxy')} asks for a user name and password, or did not accept those given: check them (http://username:password@host:port).`,
+			);
+		}
 		const location = header(response.headers as IDataObject, 'location');
 		if (status >= 300 && status < 400 && location) {
 			discard(response.body);

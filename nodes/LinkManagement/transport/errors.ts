@@ -131,6 +131,24 @@ export function connectionError(
 }
 
 /**
+ * The node's proxy answered HTTP 407 (Proxy Authentication Required): the request went no
+ * further, so the service neither saw nor applied it. The proxy's page is not quoted.
+ */
+export function proxyRefused(context: RequestContext, request: FailedRequest): NodeApiError {
+	const { proxy } = context.settings;
+	const where = proxy ? ` (${proxy.host}:${proxy.port})` : '';
+	const given = proxy?.auth
+		? 'did not accept the user name and password given'
+		: 'asks for a user name and password';
+	return apiError(
+		context,
+		`The proxy refused the request: it answered HTTP 407 (Proxy Authentication Required)`,
+		`The proxy in the node's Options › ${optionNamed('proxy')}${where} ${given}, so ${request.method} ${request.path} did not reach the Link Management service. Check the user name and password with your network administrator, and write them into the address: http://username:password@host:port (characters such as @ : / % encoded, e.g. %40 for @).`,
+		407,
+	);
+}
+
+/**
  * A redirect not followed: to another origin (so the key is not sent there), or one after
  * which a write may already have been applied (so it is not sent twice).
  */

@@ -8,7 +8,13 @@ import type {
 import type { Answer } from './answer';
 import { readAnswer, reportOf } from './answer';
 import type { RequestContext } from './context';
-import { connectionError, rateLimitedError, redirectRefused, serviceError } from './errors';
+import {
+	connectionError,
+	proxyRefused,
+	rateLimitedError,
+	redirectRefused,
+	serviceError,
+} from './errors';
 import { readFailure, worthRetrying } from './failures';
 import { placeInQueue, requestSettled, waitForTurn } from './queue';
 import { backoffMs, pause } from './waits';
@@ -26,6 +32,7 @@ const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 const TRANSIENT_STATUSES = [502, 503, 504];
 const MAX_TRANSIENT_RETRIES = 3;
 const MAX_REDIRECTS = 3;
+const PROXY_AUTHENTICATION_REQUIRED = 407;
 
 /**
  * Sends one request through the key's budget, waiting and retrying as the service asks, and
@@ -73,6 +80,11 @@ export async function sendRequest(
 				continue;
 			}
 			throw connectionError(context, request, failure);
+		}
+		if (response.statusCode === PROXY_AUTHENTICATION_REQUIRED) {
+			// The proxy's answer, not the service's: nothing of the request reached the service.
+			requestSettled(context.budget, undefined);
+			throw proxyRefused(context, request);
 		}
 		const answer = readAnswer(response, Date.now());
 

@@ -59,15 +59,33 @@ const reuseLinkRecord: INodeProperties = {
 		'How long a looked-up record serves further notifications of the same short URL. Its clicks are those of the lookup: set 0 to look up at every notification (notifications arriving together still share one lookup).',
 };
 
-/** The lookup's Options: the reuse time, then the transport's own (waits, Timeout, Page Size). */
-function lookupOptions(): INodeProperties {
+export const IP_ALLOWLIST_LABEL = 'IP(s) Allowlist';
+
+const ipAllowlist: INodeProperties = {
+	displayName: IP_ALLOWLIST_LABEL,
+	name: 'ipAllowlist',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 203.0.113.7, 198.51.100.0/24, 2001:db8::/32',
+	description:
+		"IPv4 and IPv6 addresses and CIDR ranges, separated by commas, of the callers allowed (your installation's server). Others are answered 403 and start nothing. Empty allows every caller. The caller is the address n8n sees, behind a reverse proxy the one it forwards when n8n's N8N_PROXY_HOPS says so.",
+	hint: 'An entry that is not an address or a range refuses every call; the answer names it',
+};
+
+/**
+ * The Options: IP(s) Allowlist always; the lookup's (the reuse time, then the transport's own:
+ * waits, Timeout, Proxy, …) only with Add Link Record.
+ */
+function triggerOptions(): INodeProperties {
 	const options = requestOptions();
+	const lookupOnly = { show: { '/addLinkRecord': [true] } };
+	const lookup = [reuseLinkRecord, ...(options.options as INodeProperties[])].map((option) => ({
+		...option,
+		displayOptions: lookupOnly,
+	}));
 	return {
 		...options,
-		options: [reuseLinkRecord, ...(options.options as INodeProperties[])].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
-		displayOptions: { show: { addLinkRecord: [true] } },
+		options: [ipAllowlist, ...lookup].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
@@ -75,7 +93,7 @@ export const webhookTriggerProperties: INodeProperties[] = [
 	whereToPaste,
 	events,
 	addLinkRecord,
-	lookupOptions(),
+	triggerOptions(),
 ];
 
 export const webhookTriggerPanel: TriggerPanelDefinition = {

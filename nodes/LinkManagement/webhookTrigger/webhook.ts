@@ -7,9 +7,10 @@ import { requestSettings } from '../shared/options';
 import { guard, InputError, oneOf, toBoolean } from '../shared/validation';
 import { requestContextOf } from '../transport/context';
 import { asNodeError, redact, withoutSecrets } from '../transport/redact';
-import { DEFAULT_REUSE_SECONDS } from './description';
+import { DEFAULT_REUSE_SECONDS, IP_ALLOWLIST_LABEL } from './description';
+import { isAllowed, readAllowlist } from './ipAllowlist';
 import { linkRecord } from './linkRecord';
-import type { NotificationEvent } from './notification';
+import type { NotificationEvent, Refusal } from './notification';
 import { EVENT_VALUES, notificationItem, readNotification } from './notification';
 
 /** What the node's parameters ask for, read before anything is answered. */
@@ -24,12 +25,15 @@ type WebhookResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
 /**
  * One notification: answered at once, before anything else happens (the service waits for the
  * answer while it redirects the visitor), then turned into one item. A body that is not a
- * notification is answered 4xx, one of an event not chosen 200; neither starts the workflow.
+ * notification is answered 4xx, one of an event not chosen 200; neither starts the workflow; nor
+ * does a call from outside the IP(s) Allowlist, answered 403 before its body is read.
  * With Add Link Record the link is looked up after the answer; a lookup that fails leaves the
  * notification's item without the record (`link` null) and says why (`linkError`).
  */
 export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject();
+	const callerRefused = refusalOfCaller(this);
+	if (callerRefused) return answered(response, callerRefused.status, callerRefused.message);
 	const reading = readNotification(this.getBodyData(), this.getHeaderData()['content-type']);
 	if ('refusal' in reading) {
 		return answered(response, reading.refusal.status, reading.refusal.message);
@@ -58,6 +62,39 @@ function answered(
 ): IWebhookResponseData {
 	answer(response, status, message);
 	return { noWebhookResponse: true };
+}
+
+/**
+ * Why the caller may not call, or undefined when it may: its address (as n8n resolved it,
+ * through N8N_PROXY_HOPS) outside the IP(s) Allowlist, or an allowlist that cannot be read. A
+ * list with an entry that is not an address lets nobody in, rather than everyone. Never throws:
+ * n8n's webhook handling gets an answer whatever the list holds.
+ */
+function refusalOfCaller(fns: IWebhookFunctions): Refusal | undefined {
+	const refused = (why: string): Refusal => ({ status: 403, message: `Refused: ${why}` });
+	try {
+		const reading = readAllowlist(fns.getNodeParameter('options.ipAllowlist', ''));
+		if (reading.kind === 'everyone') return undefined;
+		if (reading.kind === 'wrong') {
+			const entries = reading.entries.map((entry) => `"${entry}"`).join(', ');
+			const what =
+				reading.entries.length === 1
+					? 'an entry that is not an IP address or CIDR range'
+					: 'entries that are not IP addresses or CIDR ranges';
+			const why = `the trigger's ${IP_ALLOWLIST_LABEL} holds ${what} (${entries}), so every call is refused until it is corrected`;
+			fns.logger.warn(`${fns.getNode().name}: ${why}`);
+			return refused(why);
+		}
+		const caller = fns.getRequestObject().ip;
+		if (isAllowed(reading.ranges, caller)) return undefined;
+		return refused(
+			`the caller's address (${caller ?? 'unknown'}) is not in the trigger's ${IP_ALLOWLIST_LABEL}`,
+		);
+	} catch (caught) {
+		return refused(
+			`the trigger's ${IP_ALLOWLIST_LABEL} could not be read (${(caught as Error).message})`,
+		);
+	}
 }
 
 function readSetup(fns: IWebhookFunctions): Setup {

@@ -62,7 +62,7 @@ test('`events`: Link Created and Link Clicked, both by default', () => {
 	]);
 });
 
-test('`addLinkRecord` is off by default; the credential and the Options are asked only with it', () => {
+test("`addLinkRecord` is off by default; the credential and the lookup's Options are asked only with it", () => {
 	expect(property('addLinkRecord')).toMatchObject({ type: 'boolean', default: false });
 	expect(description.credentials).toEqual([
 		{
@@ -72,17 +72,29 @@ test('`addLinkRecord` is off by default; the credential and the Options are aske
 		},
 	]);
 	const options = property('options');
-	expect(options.displayOptions).toEqual({ show: { addLinkRecord: [true] } });
-	const names = (options.options as INodeProperties[]).map(({ name }) => name);
-	expect(names.sort()).toEqual([
-		'allowUnauthorizedCerts',
-		'maxTotalWait',
-		'maxWait',
-		'pageSize',
-		'proxy',
-		'reuseLinkRecord',
-		'timeout',
-	]);
+	expect(options.displayOptions).toBeUndefined();
+	const shownWith = Object.fromEntries(
+		(options.options as INodeProperties[]).map(({ name, displayOptions }) => [
+			name,
+			displayOptions ?? 'always',
+		]),
+	);
+	const withLookup = { show: { '/addLinkRecord': [true] } };
+	expect(shownWith).toEqual({
+		allowUnauthorizedCerts: withLookup,
+		ipAllowlist: 'always',
+		maxTotalWait: withLookup,
+		maxWait: withLookup,
+		pageSize: withLookup,
+		proxy: withLookup,
+		reuseLinkRecord: withLookup,
+		timeout: withLookup,
+	});
+	expect((options.options as INodeProperties[]).map(({ displayName }) => displayName)).toEqual(
+		(options.options as INodeProperties[])
+			.map(({ displayName }) => displayName)
+			.sort((a, b) => a.localeCompare(b)),
+	);
 	expect(
 		(options.options as INodeProperties[]).find(({ name }) => name === 'reuseLinkRecord'),
 	).toMatchObject({
@@ -90,6 +102,18 @@ test('`addLinkRecord` is off by default; the credential and the Options are aske
 		type: 'number',
 		default: 60,
 		typeOptions: { minValue: 0 },
+	});
+});
+
+test('`ipAllowlist` in Options: "IP(s) Allowlist", text, empty by default, shown whatever Add Link Record says', () => {
+	const options = property('options');
+	expect(
+		(options.options as INodeProperties[]).find(({ name }) => name === 'ipAllowlist'),
+	).toMatchObject({
+		displayName: 'IP(s) Allowlist',
+		type: 'string',
+		default: '',
+		placeholder: expect.stringMatching(/^e\.g\. /),
 	});
 });
 

@@ -226,7 +226,7 @@ export const edgesCase = {
 				if (error?.description)
 					assert.match(
 						error.description,
-						/Options › Proxy \(127\.0\.0\.1:\d+\) did not accept the user name and password given/,
+						/Options › 'Proxy' \(127\.0\.0\.1:\d+\) did not accept the user name and password given/,
 					);
 			}
 			assert.deepEqual(

@@ -111,7 +111,7 @@ describe.each([
 		);
 		expect(result.error?.httpCode).toBe('407');
 		expect(result.error?.description).toBe(
-			`The proxy in the node's Options › Proxy (${proxy.hostPort}) did not accept the user name and password given, so POST /pixel/add did not reach the Link Management service. Check the user name and password with your network administrator, and write them into the address: http://username:password@host:port (characters such as @ : / % encoded, e.g. %40 for @).`,
+			`The proxy in the node's Options › 'Proxy' (${proxy.hostPort}) did not accept the user name and password given, so POST /pixel/add did not reach the Link Management service. Check the user name and password with your network administrator, and write them into the address: http://username:password@host:port (characters such as @ : / % encoded, e.g. %40 for @).`,
 		);
 		expectNoSecretsIn(result.error);
 		expect(proxy.asked).toEqual([
@@ -152,7 +152,7 @@ test('Download QR Image through a proxy that refuses the image host names the pr
 			`The QR image at ${image}/download/png/1000 could not be downloaded: the proxy refused the request, answering HTTP 407 (Proxy Authentication Required)`,
 		);
 		expect(result.error?.description).toMatch(
-			/Options › Proxy asks for a user name and password, or did not accept those given/,
+			/Options › 'Proxy' asks for a user name and password, or did not accept those given/,
 		);
 		expectNoSecretsIn(result.error);
 		expect(proxy.asked).toEqual([`GET ${service.url}/api/qr/31`, `GET ${image}/download/png/1000`]);

@@ -72,7 +72,7 @@ function readSetup(fns: IWebhookFunctions): Setup {
 		const reuseSeconds = Number(reuse);
 		if (reuse === '' || !Number.isFinite(reuseSeconds) || reuseSeconds < 0) {
 			throw new InputError(
-				`Reuse Link Record For (Seconds) must be a number of 0 or more, but got "${String(reuse)}"`,
+				`Reuse Link Record for (Seconds) must be a number of 0 or more, but got "${String(reuse)}"`,
 			);
 		}
 		return {

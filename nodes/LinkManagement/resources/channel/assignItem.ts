@@ -22,7 +22,7 @@ export const assignItem: OperationDefinition = {
 	option: {
 		name: 'Assign Item',
 		value: 'assignItem',
-		action: 'Assign an item to a channel',
+		action: 'Assign item to channel',
 		description: 'Add a link, bio page or QR code to a channel',
 	},
 	request: { method: 'POST', path: '/channel/:channelId/assign/:itemType/:itemId' },

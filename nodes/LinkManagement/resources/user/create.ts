@@ -1,10 +1,11 @@
 import {
 	additionalFields,
 	bodyField,
-	recordChoiceField,
+	recordLocatorField,
 	sentInBody,
 	textField,
 } from '../../shared/bodyFields';
+import { planIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
 import { InputError } from '../../shared/validation';
 import { expirationField } from '../plan/fields';
@@ -14,8 +15,8 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a user',
-		description: 'Create a user of the service, on a plan if one is given',
+		action: 'Create user',
+		description: 'Create a new user of the service, on a plan if one is given',
 	},
 	request: { method: 'POST', path: '/user/add' },
 	fields: [
@@ -39,8 +40,8 @@ export const create: OperationDefinition = {
 					type: 'string',
 					required: true,
 					default: '',
-					placeholder: 'name@email.com',
-					description: 'E-mail address of the user, not used by another user',
+					placeholder: 'e.g. nathan@example.com',
+					description: 'Email address of the user, not used by another user',
 				},
 				newEmail,
 			),
@@ -61,7 +62,11 @@ export const create: OperationDefinition = {
 		),
 		additionalFields(
 			[
-				recordChoiceField('Plan', 'planId', 'getPlans', 'The plan the user starts on', 'planid'),
+				recordLocatorField(
+					planIdLocator,
+					'The plan the user starts on: pick it from the list, or give its numeric ID',
+					'planid',
+				),
 				expirationField('When the plan ends, required with a Plan'),
 			],
 			(body) => {

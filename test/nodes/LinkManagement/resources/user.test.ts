@@ -115,7 +115,10 @@ describe('user: create', () => {
 
 	test("sends a plan with its expiration, in the workflow's time zone, as the service writes dates", async () => {
 		// The harness's workflow is in n8n's default time zone, America/New_York (UTC−5 in January).
-		const additionalFields = { planId: '2', expiration: expr('2031-01-31T17:00:00.000+00:00') };
+		const additionalFields = {
+			planId: rl('2', 'list'),
+			expiration: expr('2031-01-31T17:00:00.000+00:00'),
+		};
 
 		const { body } = await create.send({ additionalFields });
 
@@ -156,7 +159,7 @@ describe('user: create', () => {
 		],
 		[
 			'a plan without expiration',
-			{ additionalFields: { planId: '2' } },
+			{ additionalFields: { planId: rl('2') } },
 			/^The expiration date is not valid\. Give an Expiration with the Plan/,
 		],
 		[
@@ -166,13 +169,13 @@ describe('user: create', () => {
 		],
 		[
 			'an expiration that is no date',
-			{ additionalFields: { planId: '2', expiration: 'next month' } },
+			{ additionalFields: { planId: rl('2'), expiration: 'next month' } },
 			/^Expiration must be a date and time/,
 		],
 		[
 			'a plan that is no ID',
-			{ additionalFields: { planId: expr('Starter'), expiration: '2031-01-31T00:00:00' } },
-			/^Plan Name or ID must be a positive whole number/,
+			{ additionalFields: { planId: rl('Starter'), expiration: '2031-01-31T00:00:00' } },
+			/^Plan must be a positive whole number/,
 		],
 		['an empty username', { username: ' ' }, /Username is required/],
 		['an empty password from an expression', { password: expr('') }, /Password is required/],

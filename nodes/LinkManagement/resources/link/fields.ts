@@ -64,7 +64,7 @@ export const linkFields: BodyField[] = [
 	),
 	recordLocatorField(
 		idLocator('overlay', 'CTA Overlay', 'searchOverlays', 'CTA overlay'),
-		'A call-to-action overlay shown over the destination, instead of a Redirect Type: pick it from the list, or give its numeric ID',
+		"A call-to-action overlay shown over the destination, instead of a 'Redirect Type': pick it from the list, or give its numeric ID",
 	),
 	textField({
 		displayName: 'Description',
@@ -119,7 +119,7 @@ export const linkFields: BodyField[] = [
 			displayName: 'Redirect Type',
 			name: 'type',
 			default: 'direct',
-			description: 'How visitors reach the destination (or choose a CTA Overlay instead)',
+			description: "How visitors reach the destination (or choose a 'CTA Overlay' instead)",
 		},
 		[
 			['Direct', 'direct'],

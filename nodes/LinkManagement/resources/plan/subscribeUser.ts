@@ -10,7 +10,7 @@ const type = choiceField(
 		name: 'type',
 		default: 'monthly',
 		description:
-			'How long the subscription runs: without an Expiration, one month, one year or ten years from now',
+			"How long the subscription runs: without an 'Expiration', one month, one year or ten years from now",
 	},
 	[
 		['Monthly', 'monthly'],

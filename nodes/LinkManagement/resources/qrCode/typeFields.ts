@@ -35,7 +35,7 @@ const WIFI: TypeField[] = [
 		name: 'wifiSsid',
 		key: 'ssid',
 		displayName: 'Network Name (SSID)',
-		description: 'Name of the Wi-Fi network (needed, unless Data holds it as JSON)',
+		description: "Name of the Wi-Fi network (needed, unless 'Data' holds it as JSON)",
 		placeholder: 'e.g. Office Guest',
 	},
 	{

@@ -67,7 +67,7 @@ export const create: OperationDefinition = {
 					'The plan the user starts on: pick it from the list, or give its numeric ID',
 					'planid',
 				),
-				expirationField('When the plan ends, required with a Plan'),
+				expirationField("When the plan ends, required with a 'Plan'"),
 			],
 			(body) => {
 				// The service's words when a plan comes without its end.

@@ -30,7 +30,7 @@ export class LinkManagementApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://links.example.com',
+			placeholder: 'e.g. https://links.example.com',
 			description:
 				'Address of the service, with or without a trailing /api. A sub-folder is kept: https://example.com/short sends requests to https://example.com/short/api/…',
 		},
@@ -41,7 +41,8 @@ export class LinkManagementApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The key shown in your account settings on the service',
+			description:
+				"The key from your account settings on the service. A key limited to some scopes works for those resources only; users and plans need an administrator's key.",
 		},
 	];
 

@@ -12,19 +12,13 @@ import {
 	searchDomains,
 	searchItems,
 	searchLinks,
+	searchOverlays,
 	searchPixels,
 	searchPlans,
 	searchQrCodes,
 	searchUsers,
 } from './listSearch';
-import {
-	getCampaigns,
-	getChannels,
-	getDomains,
-	getOverlays,
-	getPixels,
-	getPlans,
-} from './loadOptions';
+import { getPixels } from './loadOptions';
 import { nodeProperties } from './nodeDescription';
 import { RESOURCES } from './resources';
 import { executeOperation } from './runner/execute';
@@ -41,7 +35,7 @@ export class LinkManagement implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Manage campaigns, QR codes, channels, tracking pixels, branded domains, splash pages, CTA overlays and short links of a Link-Management Service account, and its users and plans',
+			'Manage campaigns, QR codes, channels, tracking pixels, branded domains, splash pages, CTA overlays and links of a Link-Management Service account, and its users and plans',
 		defaults: { name: 'Link Management' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -57,12 +51,13 @@ export class LinkManagement implements INodeType {
 			searchChannels,
 			searchPixels,
 			searchDomains,
+			searchOverlays,
 			searchLinks,
 			searchItems,
 			searchUsers,
 			searchPlans,
 		},
-		loadOptions: { getDomains, getCampaigns, getChannels, getOverlays, getPixels, getPlans },
+		loadOptions: { getPixels },
 	};
 
 	/**

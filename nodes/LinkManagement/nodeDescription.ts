@@ -1,24 +1,29 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { propertyOf } from './shared/bodyFields';
+import { propertyOf, SORT_COLLECTION } from './shared/bodyFields';
 import type { OperationDefinition, OperationField, ResourceDefinition } from './shared/operation';
 import type { OptionsShown } from './shared/options';
 import { requestOptions } from './shared/options';
 
 /**
  * The action node's properties, assembled from its resources: the Resource selector, each
- * resource's Operation selector and fields (each shown only for its operation), and the Options.
+ * resource's Operation selector and fields (each shown only for its operation), the Options, and
+ * below them the lists' Sort.
  * The node runs every operation itself (runner/execute.ts) from its fields and facts.
  */
 export function nodeProperties(
 	resources: ResourceDefinition[],
 	defaultResource: string,
 ): INodeProperties[] {
+	const fields = resources.flatMap(resourceProperties);
+	// Sorting goes below the Options, as n8n's guidelines place it.
+	const isSort = ({ name }: INodeProperties) => name === SORT_COLLECTION;
 	const properties = [
 		resourceSelector(resources, defaultResource),
-		...resources.flatMap(resourceProperties),
+		...fields.filter((field) => !isSort(field)),
 		requestOptions(optionsShown(resources)),
+		...fields.filter(isSort),
 	];
 	refuseRouting(properties);
 	return properties;

@@ -113,7 +113,11 @@ export async function checkEditor({
 		const pickers = idPickers
 			? await checkIdPickers(editor, { pickerNames, pickerImage, log })
 			: [];
-		const linkFields = await showLinkCreate(editor, { image: linkCreateImage, log });
+		const linkFields = await showLinkCreate(editor, {
+			image: linkCreateImage,
+			campaignNames: pickerNames?.campaignId,
+			log,
+		});
 		const items = await executeStep(editor, { readmeImage, log });
 		const qrImage = await downloadQrImage(editor, { qrCodeId: 3, image: qrImageImage, log });
 		const imported = importExample

@@ -4,6 +4,7 @@ import { getAll as campaigns } from '../resources/campaign/getAll';
 import { getAll as channels } from '../resources/channel/getAll';
 import { getAll as domains } from '../resources/domain/getAll';
 import { getAll as links } from '../resources/link/getAll';
+import { getAll as overlays } from '../resources/overlay/getAll';
 import { getAll as pixels } from '../resources/pixel/getAll';
 import { getAll as plans } from '../resources/plan/getAll';
 import { getAll as qrCodes } from '../resources/qrCode/getAll';
@@ -14,6 +15,7 @@ import {
 	channelLabel,
 	domainLabel,
 	linkLabel,
+	overlayLabel,
 	pixelLabel,
 	planLabel,
 	qrCodeLabel,
@@ -28,6 +30,7 @@ export const searchQrCodes = searchRecords(qrCodes, qrCodeLabel);
 export const searchChannels = searchRecords(channels, channelLabel);
 export const searchPixels = searchRecords(pixels, pixelLabel);
 export const searchDomains = searchRecords(domains, domainLabel);
+export const searchOverlays = searchRecords(overlays, overlayLabel);
 export const searchUsers = searchRecords(users, userLabel);
 export const searchPlans = searchRecords(plans, planLabel);
 /** Links: the service searches them too (`q`), where it can. */

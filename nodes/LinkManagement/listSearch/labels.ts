@@ -25,7 +25,7 @@ export const linkLabel = (record: IDataObject) =>
 	`${named(record.alias, 'no alias')} → ${shortened(named(record.longurl, 'no destination'))}`;
 /** A user by name and address (never by anything else the record holds): "jane_doe · jane@example.com". */
 export const userLabel = (record: IDataObject) =>
-	`${named(record.username, 'no username')} · ${named(record.email, 'no e-mail')}`;
+	`${named(record.username, 'no username')} · ${named(record.email, 'no email')}`;
 /** A plan by name, the free one said so: "Starter", "Free (free)". */
 export const planLabel = (record: IDataObject) =>
 	`${named(record.name, 'Unnamed plan')}${record.free === true || record.free === 1 || record.free === '1' ? ' (free)' : ''}`;

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { isResourceLocatorValue } from 'n8n-workflow';
 
 import type { ItemParameters, OperationField, RequestParts, SentField } from './operation';
 import type { Converter } from './validation';
@@ -47,14 +48,16 @@ function putInto(
 ): void {
 	const { displayName: label, required } = property;
 	const name = key ?? property.name;
-	if (isEmpty(value)) {
+	// A record picked in a collection: its ID, whichever mode gave it.
+	const given = isResourceLocatorValue(value) ? value.value : value;
+	if (isEmpty(given)) {
 		if (required) {
 			throw new InputError(`${quoted(label)} is required and must not be empty`, fillIn(label));
 		}
 		delete part[name];
 		return;
 	}
-	const converted = convert ? convert(value, label, { timezone }) : value;
+	const converted = convert ? convert(given, label, { timezone }) : given;
 	// A choice that means "nothing to send" (a filter's "All") converts to undefined.
 	if (converted === undefined) delete part[name];
 	else part[name] = converted as IDataObject[string];
@@ -87,7 +90,13 @@ function collectionIn(
 	{ before, check }: { before?: (given: IDataObject) => void; check?: CollectionCheck } = {},
 ): SentField {
 	return {
-		property: { ...collection, options: fields.map(({ property }) => property) },
+		// Listed in alphabetical order of their labels, as n8n's guidelines ask of a collection.
+		property: {
+			...collection,
+			options: fields
+				.map(({ property }) => property)
+				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		},
 		send(request, parameters) {
 			const given = (parameters.raw(collection.name, {}) ?? {}) as IDataObject;
 			before?.(given);
@@ -131,6 +140,27 @@ export function queryFilters(fields: BodyField[], check?: CollectionCheck): Sent
 		},
 		fields,
 		{ check },
+	);
+}
+
+/** The name of a list's sorting collection, which the node shows below every other collection. */
+export const SORT_COLLECTION = 'sort';
+
+/**
+ * "Sort" of a list, sent in its query: a collection of its own, shown below the Options, as n8n's
+ * guidelines place sorting (nodeDescription.ts puts it there).
+ */
+export function querySort(fields: BodyField[]): SentField {
+	return collectionIn(
+		'qs',
+		{
+			displayName: 'Sort',
+			name: SORT_COLLECTION,
+			type: 'collection',
+			placeholder: 'Add Sort Rule',
+			default: {},
+		},
+		fields,
 	);
 }
 
@@ -222,29 +252,13 @@ export const passwordField = (description: string): BodyField =>
 		nonEmptySecret,
 	);
 
-const FROM_LIST =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
 /**
- * A record of the account (a domain, a campaign, a plan…) chosen from the service's list (the
- * node's `loadOptions` method) or given as an ID; sent as a whole number, under `key` if given.
+ * A record of the account (a branded domain, a campaign, a plan…) inside a collection, picked
+ * with `locator` (From List, or By ID): its ID is sent as a whole number, under `key` if given.
+ * Left empty, it is not sent.
  */
-export const recordChoiceField = (
-	displayName: string,
-	name: string,
-	method: string,
-	what: string,
+export const recordLocatorField = (
+	locator: INodeProperties,
+	description: string,
 	key?: string,
-): BodyField =>
-	bodyField(
-		{
-			displayName: `${displayName} Name or ID`,
-			name,
-			type: 'options',
-			typeOptions: { loadOptionsMethod: method },
-			default: '',
-			description: `${what}. ${FROM_LIST}.`,
-		},
-		positiveWholeNumber,
-		key,
-	);
+): BodyField => bodyField({ ...locator, required: false, description }, positiveWholeNumber, key);

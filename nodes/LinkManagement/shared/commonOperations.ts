@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from './descriptions';
+import { returnAllAndLimit, withArticle } from './descriptions';
 import type {
 	ListFacts,
 	OperationDefinition,
@@ -35,7 +35,7 @@ export function getManyOperation(spec: {
 			name: 'Get Many',
 			value: 'getAll',
 			action: `Get many ${plural}`,
-			description: `Get many ${plural}, one item each with ${returns}`,
+			description: `Retrieve a list of ${plural}, one item each with ${returns}`,
 		},
 		request: { method: 'GET', path },
 		fields: [...fields, ...returnAllAndLimit],
@@ -58,8 +58,8 @@ export function deleteOperation(
 		option: {
 			name: 'Delete',
 			value: 'delete',
-			action: `Delete a ${singular}`,
-			description: `Delete a ${singular}`,
+			action: `Delete ${singular}`,
+			description: `Delete ${withArticle(singular)}`,
 		},
 		request: { method: 'DELETE', path },
 		fields: [locator],
@@ -82,8 +82,11 @@ export function upsertOperation(
 		option: {
 			name: 'Create or Update',
 			value: 'upsert',
-			action: `Create or update a ${singular} by ${matchedOn}`,
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			action: `Create or update ${singular} by ${matchedOn}`,
+			// n8n's UX guidelines name the resource here ("Create a new <resource> or update an existing
+			// one (upsert)"); the older lint rule asks for one sentence that names none.
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-upsert
+			description: `Create a new ${singular} or update an existing one (upsert)`,
 		},
 		request: upsert.create.request,
 		fields,

@@ -2,6 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { positiveWholeNumber } from './validation';
 
+/** A noun with its indefinite article: "a campaign", "an item". */
+export const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** Return All and Limit, as n8n's list operations have them. */
 export const returnAllAndLimit: INodeProperties[] = [
 	{
@@ -71,7 +74,7 @@ export function idLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${what}...`,
+				placeholder: `Select ${withArticle(what)}...`,
 				typeOptions: { searchListMethod, searchable: true, searchFilterRequired: false },
 			},
 			{

@@ -31,7 +31,7 @@ export const qrImageFields: INodeProperties[] = [
 		type: 'options',
 		default: 'png',
 		options: [
-			{ name: 'PNG', value: 'png', description: 'A picture, for e-mails, documents and the web' },
+			{ name: 'PNG', value: 'png', description: 'A picture, for emails, documents and the web' },
 			{ name: 'SVG', value: 'svg', description: 'A drawing that scales to any size, for print' },
 		],
 	},

@@ -269,7 +269,7 @@ export const emailAddress: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!isEmailAddress(candidate)) {
 		throw new InputError(
-			`${quoted(label)} must be an e-mail address (such as name@example.com), but got ${describe(value)}`,
+			`${quoted(label)} must be an email address (such as name@example.com), but got ${describe(value)}`,
 			'Give one address such as name@example.com, without spaces.',
 		);
 	}

@@ -104,7 +104,7 @@ function counted(
 		{
 			value: `${prefix}${plural}Reached`,
 			name: `On ${title} ${plural} Reached Threshold`,
-			action: `On ${noun} ${counter.plural} reached a threshold`,
+			action: `On ${noun} ${counter.plural} reached threshold`,
 			description: `Starts the workflow once for each ${noun} whose ${counter.plural} reached the threshold since the last poll (once per ${noun})`,
 			listOperation,
 			kind: 'reached',
@@ -125,7 +125,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 	{
 		value: 'channelItemAdded',
 		name: 'On New Item in Channel',
-		action: 'On new item in a channel',
+		action: 'On new item in channel',
 		description:
 			'Starts the workflow once for each link, bio page or QR code newly in the chosen channel',
 		listOperation: channelItems,

@@ -46,11 +46,11 @@ const addLinkRecord: INodeProperties = {
 	noDataExpression: true,
 	default: false,
 	description:
-		"Whether to look the short link up through the API and add its record (ID, alias, title, clicks, …) under <code>link</code>. Costs one request of the key's rate limit per short URL (a short URL looked up within the reuse time is not looked up again); the notification is answered first.",
+		"Whether to look the link up through the API and add its record (ID, alias, title, clicks, …) under <code>link</code>. Costs one request of the key's rate limit per short URL (a short URL looked up within the reuse time is not looked up again); the notification is answered first.",
 };
 
 const reuseLinkRecord: INodeProperties = {
-	displayName: 'Reuse Link Record For (Seconds)',
+	displayName: 'Reuse Link Record for (Seconds)',
 	name: 'reuseLinkRecord',
 	type: 'number',
 	typeOptions: { minValue: 0 },

@@ -24,14 +24,14 @@ export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
 		type: 'view',
 		name: 'Link Clicked',
 		description:
-			'A visitor opened a short link (QR code scans of it included): country, city, referer, OS and browser',
+			'A visitor opened a link (QR code scans of it included): country, city, referer, OS and browser',
 		plural: 'link clicks',
 	},
 	{
 		value: 'linkCreated',
 		type: 'url',
 		name: 'Link Created',
-		description: 'A short link was created: its short URL and its destination (longurl)',
+		description: 'A link was created: its short URL and its destination (longurl)',
 		plural: 'new links',
 	},
 ];

@@ -109,7 +109,7 @@ function readSetup(fns: IWebhookFunctions): Setup {
 		const reuseSeconds = Number(reuse);
 		if (reuse === '' || !Number.isFinite(reuseSeconds) || reuseSeconds < 0) {
 			throw new InputError(
-				`'Reuse Link Record For (Seconds)' must be a number of 0 or more, but got "${String(reuse)}"`,
+				`'Reuse Link Record for (Seconds)' must be a number of 0 or more, but got "${String(reuse)}"`,
 				'Give a number of seconds, 0 to look the link up for every notification.',
 			);
 		}

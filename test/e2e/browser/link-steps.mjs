@@ -60,11 +60,13 @@ export async function downloadQrImage(editor, { qrCodeId, image, log }) {
 
 /**
  * Link › Create on the open node: the URL field and the Additional Fields collection, which offers
- * the Link fields; the alias is added from it. Its screenshot is copied to `image` when given.
- * Returns the fields offered.
+ * the Link fields; the alias is added from it, then the Campaign, a picker that opens on
+ * "From List" and lists the service's campaigns (`campaignNames`, when given, as the node names
+ * them). Its screenshot, the list open, is copied to `image` when given. Returns the fields
+ * offered.
  */
-export async function showLinkCreate(editor, { image, log }) {
-	const { page, pick, screenshot, copyShot } = editor;
+export async function showLinkCreate(editor, { image, campaignNames, log }) {
+	const { page, pick, screenshot, copyShot, waitForList } = editor;
 	await pick('resource', 'Link');
 	await pick('operation', 'Create');
 	const input = (parameter) =>
@@ -79,17 +81,50 @@ export async function showLinkCreate(editor, { image, log }) {
 	const options = page.locator('[data-test-id=collection-parameter-option]:visible');
 	await options.first().waitFor();
 	const offered = (await options.allTextContents()).map((text) => text.trim());
-	for (const field of ['Alias', 'Expiry', 'Geo Targeting', 'Query Parameters'])
+	for (const field of [
+		'Alias',
+		'Branded Domain',
+		'Campaign',
+		'Channel',
+		'CTA Overlay',
+		'Expiry',
+		'Geo Targeting',
+		'Query Parameters',
+	])
 		assert.ok(offered.includes(field), `Additional Fields offers ${field}: ${offered.join(', ')}`);
+	const addField = async (name) => {
+		await page.locator('[data-test-id=collection-parameter-add]').first().click();
+		await options.first().waitFor();
+		await options
+			.filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) })
+			.first()
+			.click();
+	};
 	await options
 		.filter({ hasText: /^\s*Alias\s*$/ })
 		.first()
 		.click();
 	await input('custom').fill('summer-sale');
 	await input('custom').evaluate((element) => element.blur()); // no input tip over the picture
-	await page.waitForTimeout(300);
+
+	// A link's campaign is a picker (resource locator), From List first, as every record picker.
+	await addField('Campaign');
+	const campaign = page.locator('[data-test-id=resource-locator-campaign]');
+	await campaign.waitFor();
+	const mode = campaign.locator('[data-test-id=rlc-mode-selector] input').first();
+	assert.match(await mode.inputValue(), /^From list$/i, 'Campaign opens in "From List" mode');
+	await campaign.locator('[data-test-id=rlc-input]').first().click();
+	const listed = await waitForList(
+		"Campaign lists the service's campaigns",
+		campaignNames,
+		(name) => /^.+ \(ID \d+\)$/.test(name),
+	);
+	await page.waitForTimeout(300); // the popover's opening transition (screenshot)
 	const shot = await screenshot('link-create');
 	if (image) copyShot(shot, image);
-	log(`Link › Create: URL, Additional Fields (${offered.length} fields), alias added`);
+	await page.keyboard.press('Escape');
+	log(
+		`Link › Create: URL, Additional Fields (${offered.length} fields), alias added, Campaign picker From List (${listed.length} campaigns)`,
+	);
 	return offered;
 }

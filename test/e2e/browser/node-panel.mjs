@@ -9,7 +9,7 @@ import { escape } from './editor-page.mjs';
 const CUSTOM_API_CALL = 'Custom API Call'; // n8n adds it to nodes whose credential it can reuse
 
 /**
- * On a new workflow's canvas: adds the node through the node panel (as "Get the account") and
+ * On a new workflow's canvas: adds the node through the node panel (as "Get account") and
  * checks its dropdowns against `expected` (expectedFromNode()). Returns the operations offered.
  */
 export async function checkNodePanel(editor, expected, log) {
@@ -80,8 +80,8 @@ export async function checkNodePanel(editor, expected, log) {
 	await screenshot('node-actions');
 	log(`node panel: ${expected.actions.length} actions listed`);
 
-	// add it (as "Get the account") and open its parameters
-	await actionOf('Get the account').first().click();
+	// add it (as "Get account") and open its parameters
+	await actionOf('Get account').first().click();
 	await page.locator('[data-test-id=ndv]').waitFor();
 	await page.locator('[data-test-id=parameter-input-resource]').waitFor();
 	await screenshot('node-parameters');

@@ -62,10 +62,13 @@ const linkCase = {
 		);
 
 		// Create: the Link fields as the service takes them; the expiry given with an offset is
-		// sent as the workflow's wall time (Europe/Berlin, UTC+2 in May)
+		// sent as the workflow's wall time (Europe/Berlin, UTC+2 in May); the campaign picked from
+		// the list and the channel given by ID are sent as integers
 		const created = checkCreated(ctx, 'Create link', SEED.links + 1, 'POST /api/url/add', {
 			url: 'https://example.com/e2e/launch',
 			custom: 'e2e-launch',
+			campaign: 2,
+			channel: 3,
 			description: 'Made by the e2e suite',
 			expiry: '2030-05-01 12:00:00',
 			geotarget: [{ location: 'Canada', link: 'https://example.ca/e2e/launch' }],

@@ -147,7 +147,7 @@ const INTERFACE: Record<
 	link: {
 		getAll: {
 			parameters: ['returnAll', 'limit'],
-			collections: { filters: ['search', 'alias', 'order'] },
+			collections: { filters: ['search', 'alias'], sort: ['order'] },
 		},
 		get: { parameters: ['linkId'] },
 		getStatistics: { parameters: ['linkId', 'dimensions'] },
@@ -323,7 +323,7 @@ describe('parameter kinds', () => {
 		}
 	});
 
-	test('User › Get Many filters by type (all, admin, free, paid) and exact e-mail', () => {
+	test('User › Get Many filters by type (all, admin, free, paid) and exact email', () => {
 		const filters = shownFor('user', 'getAll').find((property) => property.name === 'filters');
 		const fields = (filters?.options ?? []) as INodeProperties[];
 		const type = fields.find((field) => field.name === 'type');
@@ -343,16 +343,40 @@ describe('parameter kinds', () => {
 		expect(expirations.map(({ type: kind }) => kind)).toEqual(['dateTime', 'dateTime']);
 	});
 
-	test("a new user's plan is a choice loaded from the service, or an ID", () => {
-		const additional = shownFor('user', 'create').find(({ name }) => name === 'additionalFields');
-		const planId = ((additional?.options ?? []) as INodeProperties[]).find(
-			({ name }) => name === 'planId',
-		);
-		expect(planId?.type).toBe('options');
-		const method = planId?.typeOptions?.loadOptionsMethod as string;
-		expect(
-			(nodeType.methods?.loadOptions as Record<string, unknown> | undefined)?.[method],
-		).toBeInstanceOf(Function);
+	test.each([
+		['user', 'create', 'planId', 'searchPlans'],
+		['link', 'create', 'domain', 'searchDomains'],
+		['link', 'create', 'campaign', 'searchCampaigns'],
+		['link', 'create', 'channel', 'searchChannels'],
+		['link', 'create', 'overlay', 'searchOverlays'],
+		['link', 'update', 'domain', 'searchDomains'],
+		['link', 'upsert', 'overlay', 'searchOverlays'],
+	])(
+		'%s › %s: %s is a resource locator in its collection, From List (%s) by default, or by ID',
+		(resource, operation, name, method) => {
+			const collections = shownFor(resource, operation).filter(({ type }) => type === 'collection');
+			const field = collections
+				.flatMap(({ options }) => (options ?? []) as INodeProperties[])
+				.find((candidate) => candidate.name === name);
+			expect(field?.type).toBe('resourceLocator');
+			expect(field?.default).toEqual({ mode: 'list', value: '' });
+			expect((field?.modes ?? []).map((mode) => mode.name)).toEqual(['list', 'id']);
+			expect(field?.modes?.[0].typeOptions?.searchListMethod).toBe(method);
+			expect(
+				(nodeType.methods?.listSearch as Record<string, unknown> | undefined)?.[method],
+			).toBeInstanceOf(Function);
+		},
+	);
+
+	test('Link › Get Many: sorting (Order By: date, clicks) is its own collection, below the Options', () => {
+		const shown = shownFor('link', 'getAll');
+		const sort = shown.find(({ name }) => name === 'sort');
+		const order = ((sort?.options ?? []) as INodeProperties[]).find(({ name }) => name === 'order');
+		expect(sort?.type).toBe('collection');
+		expect(optionValues(order)).toEqual(['date', 'clicks']);
+		expect(order?.default).toBe('date');
+		const position = (name: string) => properties.findIndex((property) => property.name === name);
+		expect(properties.indexOf(sort as INodeProperties)).toBeGreaterThan(position('options'));
 	});
 
 	test('QR code type offers text, vcard, link, email, phone, sms and wifi', () => {

@@ -4,8 +4,8 @@ export const get: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
-		action: 'Get the account',
-		description: 'Get the details of the account the API key belongs to',
+		action: 'Get account',
+		description: 'Retrieve the details of the account the API key belongs to',
 	},
 	request: { method: 'GET', path: '/account' },
 	fields: [],

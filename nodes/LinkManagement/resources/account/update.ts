@@ -6,8 +6,8 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update the account',
-		description: 'Change the e-mail address or the password of the account',
+		action: 'Update account',
+		description: 'Update the email address or the password of the account',
 	},
 	request: { method: 'PUT', path: '/account/update' },
 	fields: [
@@ -18,9 +18,9 @@ export const update: OperationDefinition = {
 						displayName: 'Email',
 						name: 'email',
 						type: 'string',
-						placeholder: 'name@email.com',
+						placeholder: 'e.g. nathan@example.com',
 						default: '',
-						description: 'New e-mail address of the account',
+						description: 'New email address of the account',
 					},
 					emailAddress,
 				),

@@ -7,8 +7,8 @@ export const assignLink: OperationDefinition = {
 	option: {
 		name: 'Assign Link',
 		value: 'assignLink',
-		action: 'Assign a link to a campaign',
-		description: 'Add a short link to a campaign',
+		action: 'Assign link to campaign',
+		description: 'Add a link to a campaign',
 	},
 	request: { method: 'POST', path: '/campaign/:campaignId/assign/:linkId' },
 	fields: [campaignIdLocator, linkIdLocator],

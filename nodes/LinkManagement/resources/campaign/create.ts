@@ -6,8 +6,8 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a campaign',
-		description: 'Create a campaign that groups short links',
+		action: 'Create campaign',
+		description: 'Create a new campaign that groups links',
 	},
 	request: { method: 'POST', path: '/campaign/add' },
 	fields: [additionalFields([campaignNameField(false), publicField, slugField])],

@@ -8,7 +8,7 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a campaign',
+		action: 'Update campaign',
 		description: 'Rename a campaign or change its slug or access',
 	},
 	request: { method: 'PUT', path: '/campaign/:campaignId/update' },

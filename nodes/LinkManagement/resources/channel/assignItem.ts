@@ -14,7 +14,7 @@ const ITEM_TYPES = [
 /** The item: a link or QR code from the list Item Type chooses, an ID, or a link's short URL. */
 const itemIdLocator = idLocator('itemId', 'Item', 'searchItems', 'item', {
 	description:
-		"The link or QR code to add (the list shows what Item Type says), its numeric ID, or a link's short URL. Bio pages are given by ID: the service lists none.",
+		"The link or QR code to add (the list shows what 'Item Type' says), its numeric ID, or a link's short URL. Bio pages are given by ID: the service lists none.",
 	placeholder: 'e.g. https://go.example/summer-sale',
 });
 
@@ -22,7 +22,7 @@ export const assignItem: OperationDefinition = {
 	option: {
 		name: 'Assign Item',
 		value: 'assignItem',
-		action: 'Assign an item to a channel',
+		action: 'Assign item to channel',
 		description: 'Add a link, bio page or QR code to a channel',
 	},
 	request: { method: 'POST', path: '/channel/:channelId/assign/:itemType/:itemId' },

@@ -6,8 +6,8 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a channel',
-		description: 'Create a channel to group links, bio pages and QR codes',
+		action: 'Create channel',
+		description: 'Create a new channel to group links, bio pages and QR codes',
 	},
 	request: { method: 'POST', path: '/channel/add' },
 	fields: [sentInBody(channelNameField(true)), additionalFields(channelDetailFields)],

@@ -12,7 +12,7 @@ export const channelDetailFields: BodyField[] = [
 			name: 'color',
 			type: 'color',
 			default: '',
-			placeholder: '#1F6FEB',
+			placeholder: 'e.g. #1F6FEB',
 			description:
 				'Badge color of the channel: a CSS color name (such as red or rebeccapurple, any case), #RRGGBB or #RGB; sent to the service as #RRGGBB',
 		},

@@ -18,6 +18,8 @@ export const getItems: OperationDefinition = {
 		...listOfChannel.option,
 		name: 'Get Items',
 		value: 'getItems',
-		action: 'Get items of a channel',
+		action: 'Get items of channel',
+		description:
+			'List the links, bio pages and QR codes in a channel, one item each with type (links, bio or qr), ID, title, preview, link and date',
 	},
 };

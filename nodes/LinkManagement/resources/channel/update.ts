@@ -8,7 +8,7 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a channel',
+		action: 'Update channel',
 		description: 'Change the name, description, color or star of a channel',
 	},
 	request: { method: 'PUT', path: '/channel/:channelId/update' },

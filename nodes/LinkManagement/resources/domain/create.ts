@@ -7,8 +7,8 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a branded domain',
-		description: 'Add a branded domain to the account',
+		action: 'Create branded domain',
+		description: 'Create a new branded domain: add one of your domains to the account',
 	},
 	request: { method: 'POST', path: '/domain/add' },
 	fields: [

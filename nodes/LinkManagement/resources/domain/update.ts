@@ -8,7 +8,7 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a branded domain',
+		action: 'Update branded domain',
 		description: 'Change where visits to a branded domain go',
 	},
 	request: { method: 'PUT', path: '/domain/:domainId/update' },

@@ -7,9 +7,9 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Shorten a URL',
+		action: 'Create link',
 		description:
-			'Shorten a URL: create a short link to it, with an optional alias, expiry, password or targeting. Outputs the short URL as shorturl.',
+			'Create a new link: shorten a URL, with an optional alias, expiry, password or targeting. Outputs the short URL as shorturl.',
 	},
 	request: { method: 'POST', path: '/url/add' },
 	fields: [urlParameter, additionalFields(linkFields, overlayAsType)],

@@ -3,7 +3,7 @@ import { linkIdLocator, linkIdParameter } from './locator';
 
 export const deleteLink = deleteOperation(
 	'/url/:linkId/delete',
-	'short link',
+	'link',
 	linkIdLocator,
 	linkIdParameter,
 );

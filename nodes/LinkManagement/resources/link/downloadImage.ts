@@ -2,9 +2,9 @@ import { downloadImageOperation } from '../../shared/qrImage';
 import { linkIdLocator, linkIdParameter } from './locator';
 
 export const downloadImage = downloadImageOperation({
-	action: 'Download the QR image of a short link',
+	action: 'Download QR image of link',
 	description:
-		'Get the QR code of a short link as a PNG or SVG file in a binary field, to send by e-mail, store or print',
+		'Get the QR code of a link as a PNG or SVG file in a binary field, to send by email, store or print',
 	request: { method: 'GET', path: '/url/:linkId' },
 	locator: linkIdLocator,
 	pathParameters: { linkId: linkIdParameter },

@@ -5,11 +5,12 @@ import {
 	bodyField,
 	choiceField,
 	passwordField,
-	recordChoiceField,
+	recordLocatorField,
 	sentInBody,
 	textField,
 } from '../../shared/bodyFields';
 import { futureDateTime } from '../../shared/dateTime';
+import { idLocator } from '../../shared/descriptions';
 import {
 	httpUrl,
 	imageAddress,
@@ -32,7 +33,7 @@ export const urlParameter = sentInBody(
 			name: 'url',
 			required: true,
 			placeholder: 'e.g. https://example.com/summer-sale?ref=mail',
-			description: 'The long address the short link leads to (with http:// or https://)',
+			description: 'The long address the link leads to (with http:// or https://)',
 		},
 		httpUrl,
 	),
@@ -49,19 +50,21 @@ export const linkFields: BodyField[] = [
 		},
 		pathSegment,
 	),
-	recordChoiceField(
-		'Branded Domain',
-		'domain',
-		'getDomains',
-		'The branded domain of the short URL',
+	recordLocatorField(
+		idLocator('domain', 'Branded Domain', 'searchDomains', 'branded domain'),
+		'The branded domain of the short URL: pick it from the list, or give its numeric ID',
 	),
-	recordChoiceField('Campaign', 'campaign', 'getCampaigns', 'The campaign the link belongs to'),
-	recordChoiceField('Channel', 'channel', 'getChannels', 'The channel the link is added to'),
-	recordChoiceField(
-		'CTA Overlay',
-		'overlay',
-		'getOverlays',
-		'A call-to-action overlay shown over the destination (instead of a Redirect Type)',
+	recordLocatorField(
+		idLocator('campaign', 'Campaign', 'searchCampaigns', 'campaign'),
+		'The campaign the link belongs to: pick it from the list, or give its numeric ID',
+	),
+	recordLocatorField(
+		idLocator('channel', 'Channel', 'searchChannels', 'channel'),
+		'The channel the link is added to: pick it from the list, or give its numeric ID',
+	),
+	recordLocatorField(
+		idLocator('overlay', 'CTA Overlay', 'searchOverlays', 'CTA overlay'),
+		"A call-to-action overlay shown over the destination, instead of a 'Redirect Type': pick it from the list, or give its numeric ID",
 	),
 	textField({
 		displayName: 'Description',
@@ -116,7 +119,7 @@ export const linkFields: BodyField[] = [
 			displayName: 'Redirect Type',
 			name: 'type',
 			default: 'direct',
-			description: 'How visitors reach the destination (or choose a CTA Overlay instead)',
+			description: "How visitors reach the destination (or choose a 'CTA Overlay' instead)",
 		},
 		[
 			['Direct', 'direct'],

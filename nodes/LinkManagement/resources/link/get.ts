@@ -6,9 +6,9 @@ export const get: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
-		action: 'Get a short link',
+		action: 'Get link',
 		description:
-			'Get a short link with its destination, targeting, expiry and click statistics (under statistics)',
+			'Retrieve a link with its destination, targeting, expiry and click statistics (under statistics)',
 	},
 	request: { method: 'GET', path: '/url/:linkId' },
 	fields: [linkIdLocator],

@@ -1,9 +1,15 @@
-import { bodyField, choiceField, queryFilters, textField } from '../../shared/bodyFields';
+import {
+	bodyField,
+	choiceField,
+	queryFilters,
+	querySort,
+	textField,
+} from '../../shared/bodyFields';
 import { getManyOperation } from '../../shared/commonOperations';
 
 export const getAll = getManyOperation({
 	path: '/urls',
-	plural: 'short links',
+	plural: 'links',
 	returns:
 		'ID, alias, shorturl (the short URL), longurl (the destination), clicks, title, description and date',
 	list: { keys: ['urls'] },
@@ -22,19 +28,6 @@ export const getAll = getManyOperation({
 				undefined,
 				'short',
 			),
-			choiceField(
-				{
-					displayName: 'Order By',
-					name: 'order',
-					default: 'date',
-					description: 'Which links first',
-				},
-				[
-					['Date (Newest First)', 'date'],
-					// The service names "most clicked first" `click`.
-					['Clicks (Most First)', 'clicks', 'click'],
-				],
-			),
 			{
 				...textField({
 					displayName: 'Search',
@@ -45,6 +38,21 @@ export const getAll = getManyOperation({
 				}),
 				key: 'q',
 			},
+		]),
+		querySort([
+			choiceField(
+				{
+					displayName: 'Order By',
+					name: 'order',
+					default: 'date',
+					description: 'Which links come first: the newest, or the most clicked',
+				},
+				[
+					['Date (Newest First)', 'date'],
+					// The service names "most clicked first" `click`.
+					['Clicks (Most First)', 'clicks', 'click'],
+				],
+			),
 		]),
 	],
 });

@@ -40,7 +40,7 @@ export const linkByShortUrl: UrlLookup = {
 
 export const linkIdLocator = idLocator('linkId', 'Link', 'searchLinks', 'link', {
 	description:
-		'The short link to use: pick it from the list, give its numeric ID, or paste its short URL',
+		'The link to use: pick it from the list, give its numeric ID, or paste its short URL',
 	placeholder: 'e.g. https://go.example/summer-sale',
 });
 

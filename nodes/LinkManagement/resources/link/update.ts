@@ -9,9 +9,8 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a short link',
-		description:
-			'Change where a short link leads and its settings. Outputs the short URL as shorturl.',
+		action: 'Update link',
+		description: 'Change where a link leads and its settings. Outputs the short URL as shorturl.',
 	},
 	request: { method: 'PUT', path: '/url/:linkId/update' },
 	fields: [linkIdLocator, urlParameter, updateFields(linkFields, { check: overlayAsType })],

@@ -7,10 +7,10 @@ import { getAll } from './getAll';
 import { update } from './update';
 
 export const upsert = upsertOperation(
-	'short link',
-	'alias or destination URL',
+	'link',
+	'alias or URL',
 	[
-		matchOnField('short link', 'alias', [
+		matchOnField('link', 'alias', [
 			['Alias', 'alias'],
 			['URL', 'url'],
 		]),

@@ -8,8 +8,8 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a pixel',
-		description: 'Create a tracking pixel',
+		action: 'Create pixel',
+		description: "Create a new pixel: a tracking provider's tag, fired on visits to your links",
 	},
 	request: { method: 'POST', path: '/pixel/add' },
 	fields: [

@@ -8,7 +8,7 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a pixel',
+		action: 'Update pixel',
 		description: 'Change the tag or name of a pixel',
 	},
 	request: { method: 'PUT', path: '/pixel/:pixelId/update' },

@@ -10,7 +10,7 @@ const type = choiceField(
 		name: 'type',
 		default: 'monthly',
 		description:
-			'How long the subscription runs: without an Expiration, one month, one year or ten years from now',
+			"How long the subscription runs: without an 'Expiration', one month, one year or ten years from now",
 	},
 	[
 		['Monthly', 'monthly'],
@@ -23,7 +23,7 @@ export const subscribeUser: OperationDefinition = {
 	option: {
 		name: 'Subscribe User',
 		value: 'subscribeUser',
-		action: 'Subscribe a user to a plan',
+		action: 'Subscribe user to plan',
 		description: 'Put a user on a plan (a paid one, or the free plan), monthly, yearly or for life',
 	},
 	request: { method: 'PUT', path: '/plan/:planId/user/:userId' },

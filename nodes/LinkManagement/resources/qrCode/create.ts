@@ -7,8 +7,8 @@ export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a QR code',
-		description: 'Create a QR code',
+		action: 'Create QR code',
+		description: 'Create a new QR code',
 	},
 	request: { method: 'POST', path: '/qr/add' },
 	fields: [

@@ -3,9 +3,9 @@ import { qrCodeIdLocator } from '../../shared/descriptions';
 import { downloadImageOperation } from '../../shared/qrImage';
 
 export const downloadImage = downloadImageOperation({
-	action: 'Download a QR code image',
+	action: 'Download QR code image',
 	description:
-		'Get a QR code as a PNG or SVG file in a binary field, to send by e-mail, store or print',
+		'Get a QR code as a PNG or SVG file in a binary field, to send by email, store or print',
 	request: { method: 'GET', path: '/qr/:qrCodeId' },
 	locator: qrCodeIdLocator,
 	pathParameters: { qrCodeId: idParameter('QR Code ID') },

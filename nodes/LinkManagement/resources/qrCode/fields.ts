@@ -122,7 +122,7 @@ const colorField = (name: string, displayName: string, what: string) =>
 			name,
 			type: 'color',
 			default: '',
-			placeholder: '#000000',
+			placeholder: 'e.g. #000000',
 			description: `${what} color: a CSS color name (such as red or rebeccapurple, any case), #RRGGBB, #RGB or rgb(r,g,b); sent to the service as rgb(r,g,b)`,
 		},
 		toRgbColor,

@@ -7,8 +7,8 @@ export const get: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
-		action: 'Get a QR code',
-		description: 'Get a QR code with its scan statistics',
+		action: 'Get QR code',
+		description: 'Retrieve a QR code with its scan statistics',
 	},
 	request: { method: 'GET', path: '/qr/:qrCodeId' },
 	fields: [qrCodeIdLocator],

@@ -35,7 +35,7 @@ const WIFI: TypeField[] = [
 		name: 'wifiSsid',
 		key: 'ssid',
 		displayName: 'Network Name (SSID)',
-		description: 'Name of the Wi-Fi network (needed, unless Data holds it as JSON)',
+		description: "Name of the Wi-Fi network (needed, unless 'Data' holds it as JSON)",
 		placeholder: 'e.g. Office Guest',
 	},
 	{
@@ -68,11 +68,11 @@ const EMAIL: TypeField[] = [
 		name: 'emailAddress',
 		key: 'email',
 		displayName: 'Email Address',
-		description: 'Address the e-mail goes to',
-		placeholder: 'e.g. name@email.com',
+		description: 'Address the email goes to',
+		placeholder: 'e.g. nathan@example.com',
 	},
 	{ name: 'emailSubject', key: 'subject', displayName: 'Subject', description: 'Subject line' },
-	{ name: 'emailBody', key: 'body', displayName: 'Body', description: 'Text of the e-mail' },
+	{ name: 'emailBody', key: 'body', displayName: 'Body', description: 'Text of the email' },
 ];
 
 const VCARD: TypeField[] = [
@@ -100,7 +100,7 @@ const VCARD: TypeField[] = [
 const VCARD_DETAILS: Array<[key: string, displayName: string, description: string]> = [
 	['city', 'City', 'City of the address'],
 	['country', 'Country', 'Country of the address'],
-	['email', 'Email', 'E-mail address'],
+	['email', 'Email', 'Email address'],
 	['facebook', 'Facebook', 'Facebook profile address'],
 	['fax', 'Fax', 'Fax number'],
 	['instagram', 'Instagram', 'Instagram profile address'],
@@ -140,7 +140,7 @@ export const qrTypeFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Detail',
 		default: {},
-		description: 'Phones, e-mail, website, social profiles and address of the contact',
+		description: 'Phones, email, website, social profiles and address of the contact',
 		displayOptions: { show: { type: ['vcard'] } },
 		options: VCARD_DETAILS.map(([key, displayName, description]) => ({
 			displayName,

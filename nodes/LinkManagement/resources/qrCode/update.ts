@@ -8,7 +8,7 @@ export const update: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a QR code',
+		action: 'Update QR code',
 		description: 'Change the content or appearance of a QR code',
 	},
 	request: { method: 'PUT', path: '/qr/:qrCodeId/update' },

@@ -1,31 +1,30 @@
 import {
 	additionalFields,
 	bodyField,
-	recordChoiceField,
+	recordLocatorField,
 	sentInBody,
 	textField,
 } from '../../shared/bodyFields';
+import { planIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
 import { InputError, quoted } from '../../shared/validation';
 import { expirationField } from '../plan/fields';
 import { newEmail, newPassword, newUsername, USER_SECRETS } from './fields';
 
-const plan = recordChoiceField(
-	'Plan',
-	'planId',
-	'getPlans',
-	'The plan the user starts on',
+const plan = recordLocatorField(
+	planIdLocator,
+	'The plan the user starts on: pick it from the list, or give its numeric ID',
 	'planid',
 );
-const expiration = expirationField('When the plan ends, required with a Plan');
+const expiration = expirationField("When the plan ends, required with a 'Plan'");
 const [PLAN, EXPIRATION] = [plan, expiration].map(({ property }) => property.displayName);
 
 export const create: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create a user',
-		description: 'Create a user of the service, on a plan if one is given',
+		action: 'Create user',
+		description: 'Create a new user of the service, on a plan if one is given',
 	},
 	request: { method: 'POST', path: '/user/add' },
 	fields: [
@@ -49,8 +48,8 @@ export const create: OperationDefinition = {
 					type: 'string',
 					required: true,
 					default: '',
-					placeholder: 'name@email.com',
-					description: 'E-mail address of the user, not used by another user',
+					placeholder: 'e.g. nathan@example.com',
+					description: 'Email address of the user, not used by another user',
 				},
 				newEmail,
 			),

@@ -9,7 +9,7 @@ export const USER_SECRETS = ['apikey'];
 
 /**
  * The service's checks of a new user, made before the request with the service's own words
- * first (the fields are checked in the service's order: username, e-mail, password, plan).
+ * first (the fields are checked in the service's order: username, email, password, plan).
  */
 
 const USERNAME = /^[A-Za-z0-9_]{4,20}$/;
@@ -29,7 +29,7 @@ export const newEmail: Converter = (value, label) => {
 	const candidate = text(value);
 	if (!isEmailAddress(candidate)) {
 		throw new InputError(
-			`Please enter a valid email. ${quoted(label)} must be an e-mail address (such as name@example.com), but got "${candidate}"`,
+			`Please enter a valid email. ${quoted(label)} must be an email address (such as name@example.com), but got "${candidate}"`,
 			'Give one address such as name@example.com, without spaces.',
 		);
 	}

@@ -7,8 +7,9 @@ export const get: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
-		action: 'Get a user',
-		description: 'Get a user of the service: e-mail, username, status, plan and when it expires',
+		action: 'Get user',
+		description:
+			'Retrieve a user of the service: email, username, status, plan and when it expires',
 	},
 	request: { method: 'GET', path: '/user/:userId' },
 	fields: [userIdLocator],

@@ -7,7 +7,7 @@ export const getAll = getManyOperation({
 	path: '/users',
 	plural: 'users',
 	returns:
-		"ID, email, username, avatar, status (pro or free), planid, expires and registered (and apikey, the user's own API key, only with the option Include API Keys)",
+		"ID, email, username, avatar, status (pro or free), planid, expires and registered (and apikey, the user's own API key, only with the option 'Include API Keys')",
 	// The service answers every matching user at once, under `data`.
 	list: { keys: ['data'], paged: false },
 	secretFields: USER_SECRETS,
@@ -36,8 +36,8 @@ export const getAll = getManyOperation({
 						name: 'email',
 						type: 'string',
 						default: '',
-						placeholder: 'name@email.com',
-						description: 'Only the user with exactly this e-mail address',
+						placeholder: 'e.g. nathan@example.com',
+						description: 'Only the user with exactly this email address',
 					},
 					emailAddress,
 				),

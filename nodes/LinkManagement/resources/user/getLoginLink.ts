@@ -7,7 +7,7 @@ export const getLoginLink: OperationDefinition = {
 	option: {
 		name: 'Get Login Link',
 		value: 'getLoginLink',
-		action: 'Get a login link for a user',
+		action: 'Get login link for user',
 		description:
 			"Get a link that signs the user in once, without a password; it works until the end of the hour on the service's clock",
 	},

@@ -40,7 +40,7 @@ describe("a customer's account", () => {
 				username: 'new_customer',
 				email: 'customer@example.com',
 				password: 'first-pass',
-				additionalFields: { planId: 2, expiration: '2031-01-31T00:00:00' },
+				additionalFields: { planId: rl('2', 'list'), expiration: '2031-01-31T00:00:00' },
 			}),
 		);
 		const [subscribed] = await succeeded(

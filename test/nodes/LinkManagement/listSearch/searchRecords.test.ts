@@ -9,6 +9,7 @@ import {
 	searchChannels,
 	searchDomains,
 	searchLinks,
+	searchOverlays,
 	searchPixels,
 	searchQrCodes,
 } from '../../../../nodes/LinkManagement/listSearch';
@@ -16,6 +17,7 @@ import { TEST_API_KEY } from '../../../helpers';
 import {
 	campaignRecords,
 	channelRecords,
+	ctaRecords,
 	domainRecords,
 	linkRecords,
 	listAnswer,
@@ -66,6 +68,14 @@ describe.each([
 		'domains',
 		domainRecords,
 		['https://go.example.com (ID 81)', 'http://l.example.org (ID 82)'],
+	],
+	[
+		'searchOverlays',
+		searchOverlays,
+		'/overlay',
+		'cta',
+		ctaRecords,
+		['Sign up banner (ID 71)', 'Contact form (ID 72)'],
 	],
 	[
 		'searchLinks',

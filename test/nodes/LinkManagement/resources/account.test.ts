@@ -70,6 +70,6 @@ describe('account: update', () => {
 		'owner@example',
 	])('refuses the e-mail address %j before sending a request', async (email) => {
 		const updateFields = { email, password: 'secret-pass' };
-		await update.expectRefused({ updateFields }, /Email/, /e-mail address/);
+		await update.expectRefused({ updateFields }, /Email/, /email address/);
 	});
 });

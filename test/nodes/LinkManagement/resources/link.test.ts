@@ -37,9 +37,9 @@ const LINK_FIELDS: Array<[field: string, given: INodeParameters[string], sent: u
 	['password', ' s3cret ', ' s3cret '],
 	['expiry', '2031-01-02T10:30:00', '2031-01-02 10:30:00'],
 	['type', 'splash', 'splash'],
-	['domain', '81', 81],
-	['campaign', 11, 11],
-	['channel', '={{ 21 }}', 21],
+	['domain', rl('81', 'list'), 81],
+	['campaign', rl(' 11 '), 11],
+	['channel', rl('={{ 21 }}'), 21],
 	['pixels', ['61', 62], [61, 62]],
 	['status', 'public', 'public'],
 	['description', 'June mailing', 'June mailing'],
@@ -82,21 +82,25 @@ describe('link: getAll', () => {
 	itBehavesLike.aListOperation(getAll, { urls: linkRecords });
 
 	test.each([
-		[{ search: 'newsletter' }, { q: 'newsletter' }],
-		[{ alias: ' summer-sale ' }, { short: ' summer-sale ' }],
-		[{ order: 'clicks' }, { order: 'click' }],
-		[{ order: 'date' }, { order: 'date' }],
-	])('sends the filter %j as %j', async (filters, sent) => {
+		[{ filters: { search: 'newsletter' } }, { q: 'newsletter' }],
+		[{ filters: { alias: ' summer-sale ' } }, { short: ' summer-sale ' }],
+		[{ sort: { order: 'clicks' } }, { order: 'click' }],
+		[{ sort: { order: 'date' } }, { order: 'date' }],
+		[
+			{ filters: { search: 'newsletter' }, sort: { order: 'clicks' } },
+			{ q: 'newsletter', order: 'click' },
+		],
+	])('sends %j as the query %j', async (parameters, sent) => {
 		const answer = listAnswer('urls', linkRecords);
 		const query = { ...sent, page: '1', limit: '50' };
 
-		const { output } = await getAll.send({ filters }, { answer, query });
+		const { output } = await getAll.send(parameters, { answer, query });
 
 		expect(output).toEqual(linkRecords);
 	});
 
 	test('refuses an order the service does not know before sending', async () => {
-		await getAll.expectRefused({ filters: { order: expr('popular') } }, /Order By/, /date/);
+		await getAll.expectRefused({ sort: { order: expr('popular') } }, /Order By/, /date/);
 	});
 });
 
@@ -202,9 +206,20 @@ describe('link: create', () => {
 		expect(body).toEqual({ url: DESTINATION, ...sent(LINK_FIELDS) });
 	});
 
-	test('sends a CTA overlay as the redirect `type`', async () => {
-		const { body } = await create.send({ additionalFields: { overlay: '71' } });
+	test.each([
+		['picked from the list', rl('71', 'list')],
+		['given by ID', rl(' 71 ')],
+		['given by an expression', rl('={{ 70 + 1 }}')],
+	])('sends a CTA overlay %s as the redirect `type`', async (_, overlay) => {
+		const { body } = await create.send({ additionalFields: { overlay } });
 		expect(body).toEqual({ url: DESTINATION, type: 71 });
+	});
+
+	test('leaves out a picker added but left empty', async () => {
+		const { body } = await create.send({
+			additionalFields: { campaign: rl('', 'list'), domain: rl('  ') },
+		});
+		expect(body).toEqual({ url: DESTINATION });
 	});
 
 	test('sends pixel IDs given as text separated by commas as numbers', async () => {
@@ -229,11 +244,13 @@ describe('link: create', () => {
 		'an expiry in the past': [{ expiry: '2020-01-01T00:00:00' }, /'Expiry' must be in the future/],
 		'an expiry that is no date': [{ expiry: 'next week' }, /'Expiry' must be a date and time/],
 		'an overlay and a type': [
-			{ overlay: 71, type: 'frame' },
+			{ overlay: rl('71'), type: 'frame' },
 			/^'Redirect Type' and 'CTA Overlay' were both given/,
 		],
 		'a GIF preview image': [{ metaimage: 'https://e.example/a.gif' }, /^'Preview Image' .*\.png/],
-		'a domain by name': [{ domain: 'go.example.com' }, /Branded Domain .*positive whole/],
+		'a domain by name': [{ domain: rl('go.example.com') }, /Branded Domain .*positive whole/],
+		'a campaign ID of 0': [{ campaign: rl('0', 'list') }, /^'Campaign' .*positive whole/],
+		'a channel ID with a fraction': [{ channel: rl('4.5') }, /^'Channel' .*positive whole/],
 		'a pixel ID that is no number': [{ pixels: ['61', 'x'] }, /^'Pixel Names or IDs' .*positive/],
 		'a geo row without its URL': [
 			{ geotarget: rows({ location: 'Canada', link: '' }) },

@@ -64,7 +64,7 @@ describe('user: getAll', () => {
 	});
 
 	test.each([
-		[{ email: 'jane.example.com' }, /'Email' must be an e-mail address/],
+		[{ email: 'jane.example.com' }, /'Email' must be an email address/],
 		[{ type: expr('customers') }, /'Type' must be one of all, admin, free, paid/],
 	])('refuses the filters %j before any request', async (filters, message) => {
 		await getAll.expectRefused({ filters }, message);
@@ -115,7 +115,10 @@ describe('user: create', () => {
 
 	test("sends a plan with its expiration, in the workflow's time zone, as the service writes dates", async () => {
 		// The harness's workflow is in n8n's default time zone, America/New_York (UTC−5 in January).
-		const additionalFields = { planId: '2', expiration: expr('2031-01-31T17:00:00.000+00:00') };
+		const additionalFields = {
+			planId: rl('2', 'list'),
+			expiration: expr('2031-01-31T17:00:00.000+00:00'),
+		};
 
 		const { body } = await create.send({ additionalFields });
 
@@ -142,7 +145,7 @@ describe('user: create', () => {
 		[
 			'an e-mail without @',
 			{ email: 'jane.example.com' },
-			/^Please enter a valid email\. 'Email' must be an e-mail address/,
+			/^Please enter a valid email\. 'Email' must be an email address/,
 		],
 		[
 			'a bad username and a bad e-mail (the username first)',
@@ -156,23 +159,23 @@ describe('user: create', () => {
 		],
 		[
 			'a plan without expiration',
-			{ additionalFields: { planId: '2' } },
-			/^'Expiration' is missing: it is required with 'Plan Name or ID' \[item 0\]$/,
+			{ additionalFields: { planId: rl('2') } },
+			/^'Expiration' is missing: it is required with 'Plan' \[item 0\]$/,
 		],
 		[
 			'an expiration without a plan',
 			{ additionalFields: { expiration: '2031-01-31T00:00:00' } },
-			/^'Expiration' was given without 'Plan Name or ID': the service ignores it then \[item 0\]$/,
+			/^'Expiration' was given without 'Plan': the service ignores it then \[item 0\]$/,
 		],
 		[
 			'an expiration that is no date',
-			{ additionalFields: { planId: '2', expiration: 'next month' } },
+			{ additionalFields: { planId: rl('2'), expiration: 'next month' } },
 			/^'Expiration' must be a date and time/,
 		],
 		[
 			'a plan that is no ID',
-			{ additionalFields: { planId: expr('Starter'), expiration: '2031-01-31T00:00:00' } },
-			/^'Plan Name or ID' must be a positive whole number/,
+			{ additionalFields: { planId: rl('Starter'), expiration: '2031-01-31T00:00:00' } },
+			/^'Plan' must be a positive whole number/,
 		],
 		['an empty username', { username: ' ' }, /'Username' is required/],
 		['an empty password from an expression', { password: expr('') }, /'Password' is required/],

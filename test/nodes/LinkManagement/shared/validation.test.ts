@@ -339,7 +339,7 @@ describe('emailAddress', () => {
 	test.each(['not-an-email', 'owner@', '@example.com', 'owner@example', 'a b@example.com', ''])(
 		'refuses %j',
 		(value) => {
-			expectRefused(emailAddress, value, 'Email', /e-mail address/);
+			expectRefused(emailAddress, value, 'Email', /email address/);
 		},
 	);
 });

@@ -363,7 +363,7 @@ describe("every error of an item ends ' [item N]' and carries n8n's itemIndex N"
 				serve: () => {
 					mockEndpoint('POST', '/api/user/add', { error: 0, userid: 9 }, { times: 2 });
 				},
-				message: "'Expiration' is missing: it is required with 'Plan Name or ID'",
+				message: "'Expiration' is missing: it is required with 'Plan'",
 				own: true,
 			},
 		],

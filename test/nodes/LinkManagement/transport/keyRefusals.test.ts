@@ -7,8 +7,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { searchQrCodes, searchUsers } from '../../../../nodes/LinkManagement/listSearch';
-import { getPlans } from '../../../../nodes/LinkManagement/loadOptions';
+import {
+	searchPlans,
+	searchQrCodes,
+	searchUsers,
+} from '../../../../nodes/LinkManagement/listSearch';
 import type { Method } from '../../../helpers';
 import { mockEndpoint, rl, runNode, select, unmatchedRequests } from '../../../helpers';
 import {
@@ -156,12 +159,12 @@ describe('pickers and choice lists say what the key lacks', () => {
 		);
 	});
 
-	test("the user picker and the plan choices: an administrator's key", async () => {
+	test("the user and plan pickers: an administrator's key", async () => {
 		const { context } = answeringContext(NOT_ADMINISTRATOR_ANSWER);
 		await expect(searchUsers.call(context)).rejects.toThrow(
 			/^The API key is not an administrator's: User operations/,
 		);
-		await expect(getPlans.call(context)).rejects.toThrow(
+		await expect(searchPlans.call(context)).rejects.toThrow(
 			/^The API key is not an administrator's: Plan operations/,
 		);
 	});

@@ -98,7 +98,7 @@ test("`addLinkRecord` is off by default; the credential and the lookup's Options
 	expect(
 		(options.options as INodeProperties[]).find(({ name }) => name === 'reuseLinkRecord'),
 	).toMatchObject({
-		displayName: 'Reuse Link Record For (Seconds)',
+		displayName: 'Reuse Link Record for (Seconds)',
 		type: 'number',
 		default: 60,
 		typeOptions: { minValue: 0 },

@@ -2,7 +2,7 @@
  * Add Link Record: the notification is answered first, then its short URL is looked up through
  * the transport (`GET /api/urls?short=<alias>`, the whole list where the service ignores
  * `short`) and the record added under `link`, free of the credential's secrets. A short URL looked
- * up is reused for Reuse Link Record For (Seconds), and notifications arriving together share one
+ * up is reused for Reuse Link Record for (Seconds), and notifications arriving together share one
  * lookup; a miss or a failure is not reused and never loses the notification (`link` null,
  * `linkError` saying why).
  */
@@ -172,7 +172,7 @@ describe('a lookup that finds nothing or fails: the notification still starts th
 		const trigger = webhookTrigger(withLookup({ reuseLinkRecord: '=-1' }));
 
 		await expect(trigger.post(clicked)).rejects.toThrow(
-			`'Reuse Link Record For (Seconds)' must be a number of 0 or more, but got "-1"`,
+			`'Reuse Link Record for (Seconds)' must be a number of 0 or more, but got "-1"`,
 		);
 		expect(trigger.events).toEqual([]);
 	});

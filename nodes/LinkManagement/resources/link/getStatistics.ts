@@ -8,7 +8,7 @@ export const getStatistics: OperationDefinition = {
 		value: 'getStatistics',
 		action: 'Get link statistics',
 		description:
-			"Retrieve a short link's all-time clicks by country, referrer, browser, OS and social network as rows, one per label, with count and share",
+			"Retrieve a link's all-time clicks by country, referrer, browser, OS and social network as rows, one per label, with count and share",
 	},
 	request: { method: 'GET', path: '/url/:linkId' },
 	fields: [linkIdLocator, dimensionsField],

@@ -248,7 +248,7 @@ describe('link: create', () => {
 			/^'Redirect Type' and 'CTA Overlay' were both given/,
 		],
 		'a GIF preview image': [{ metaimage: 'https://e.example/a.gif' }, /^'Preview Image' .*\.png/],
-		'a domain by name': [{ domain: rl('go.example.com') }, /Branded Domain .*positive whole/],
+		'a domain by name': [{ domain: rl('go.example.com') }, /^'Branded Domain' .*positive whole/],
 		'a campaign ID of 0': [{ campaign: rl('0', 'list') }, /^'Campaign' .*positive whole/],
 		'a channel ID with a fraction': [{ channel: rl('4.5') }, /^'Channel' .*positive whole/],
 		'a pixel ID that is no number': [{ pixels: ['61', 'x'] }, /^'Pixel Names or IDs' .*positive/],

@@ -94,5 +94,13 @@ export function useVirtualTime(): void {
 	});
 }
 
+/**
+ * Puts another copy of the transport's clock on the same virtual timeline (a copy of the node
+ * loaded with `jest.isolateModules`, as in another process), for the current test.
+ */
+export function shareVirtualTime(copy: typeof clock): void {
+	jest.spyOn(copy, 'sleep').mockImplementation(virtualSleep);
+}
+
 /** A pause of `ms` on the virtual timeline (in a test that uses virtual time). */
 export const pause = (ms: number): Promise<void> => clock.sleep(ms);

@@ -8,6 +8,10 @@ import { TEST_API_KEY } from '../../../helpers';
 import { range } from '../../../helpers/pages';
 import type { Fault } from '../../../helpers/trigger';
 import { activeTrigger, fakeService, idsOf, qrCodes } from '../../../helpers/trigger';
+import { useVirtualTime } from '../../../helpers/virtualTime';
+
+// The backoff before a retry passes on virtual time.
+useVirtualTime();
 
 const FAULTS: Array<[string, Fault, RegExp]> = [
 	[

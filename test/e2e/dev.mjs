@@ -26,7 +26,7 @@ import { stopAtCleanup, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
 import { N8n, OWNER, tail } from './lib/n8n.mjs';
 import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
-import { exec, fmtSec, waitFor } from './lib/util.mjs';
+import { exec, fmtSec } from './lib/util.mjs';
 import { activateWebhookTrigger } from './lib/webhooks.mjs';
 import {
 	CREDENTIAL_TYPE,
@@ -125,13 +125,6 @@ async function main() {
 	t0 = Date.now();
 	const port = Number(process.env.N8N_PORT || 5678);
 	await n8n.start({ port, onOutput: (chunk) => process.stdout.write(prefixLines(chunk)) });
-	// n8n answers /healthz before it has activated the workflows left active by the last run, and
-	// says "Editor is now accessible via" once it has. Until then their webhooks are unknown: a
-	// request to one would make n8n log "404 The requested webhook … is not registered".
-	await waitFor(() => n8n.serverLog.includes('Editor is now accessible via'), {
-		timeoutMs: 120_000,
-		what: 'n8n to activate its workflows',
-	});
 	await n8n.setupOwnerAndLogin();
 	say(`n8n started (${fmtSec(Date.now() - t0)})`);
 	const notifications = await wireNotifications(n8n, sandbox, options);

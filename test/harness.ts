@@ -125,6 +125,28 @@ export const CREDENTIAL_REFERENCE = {
 	linkManagementApi: { id: '1', name: 'Link Management account' },
 };
 
+/** The credential the tests' nodes use unless told otherwise: nock's stand-in for the service. */
+export const TEST_CREDENTIALS: ICredentialDataDecryptedObject = {
+	baseUrl: TEST_BASE_URL,
+	apiKey: TEST_API_KEY,
+};
+
+/**
+ * A node of `type` (named `typeName`) that uses the credential, with these parameters and the
+ * defaults the editor stores with them.
+ */
+export function nodeWithCredential(
+	type: INodeType,
+	typeName: string,
+	[id, name]: [string, string],
+	parameters: INodeParameters,
+	more: Partial<INode> = {},
+): INode {
+	const node = workflowNode(id, name, typeName, { credentials: CREDENTIAL_REFERENCE, ...more });
+	node.parameters = withDefaults(type, node, parameters);
+	return node;
+}
+
 const CREDENTIAL_NODE = workflowNode('credential-node', 'Credential', NODE_TYPE);
 
 /** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */

@@ -46,7 +46,8 @@ const EXAMPLES = fs
 const say = (...args) => console.log('[dev]', ...args);
 // Ctrl-C, SIGTERM/SIGHUP to npm or to this script, or the parent (or npm) gone: n8n, then the
 // sandbox, then anything else still running; exit code 0 (a second signal kills at once, 130).
-const { stopAndExit } = stopOnExitPaths({
+// In place before anything is printed; stopping() already when the parent was gone before this.
+const { stopAndExit, stopping } = stopOnExitPaths({
 	log: say,
 	stopping: 'stopping n8n and the sandbox ...',
 	signalExitCode: 0,
@@ -197,7 +198,8 @@ function prefixLines(chunk) {
 	return lines.map((line) => `[n8n] ${line}\n`).join('');
 }
 
-main().catch(async (error) => {
-	console.error(`[dev] ${error.stack || error}`);
-	await stopAndExit(1);
-});
+if (!stopping())
+	main().catch(async (error) => {
+		console.error(`[dev] ${error.stack || error}`);
+		await stopAndExit(1);
+	});

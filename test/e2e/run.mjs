@@ -102,8 +102,11 @@ async function main() {
 }
 
 let finished = false;
-stopOnExitPaths({
+// Before anything is printed: signals, the time limit and, run by npm, npm or its shell going away
+// (SIGTERM to npm reaches its shell only; without the watch the suite would run on, orphaned).
+const exitPaths = stopOnExitPaths({
 	log,
+	watchParent: Boolean(process.env.npm_lifecycle_event),
 	timeoutMs: SUITE_TIMEOUT_MS,
 	onTimeout: () =>
 		results.push({
@@ -115,6 +118,7 @@ stopOnExitPaths({
 });
 
 try {
+	if (exitPaths.stopping()) await new Promise(() => {}); // npm is gone: the exit path ends it
 	await main();
 } catch (error) {
 	results.push({ name: 'suite ran to its end', ok: false, error });

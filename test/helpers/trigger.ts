@@ -19,14 +19,13 @@ import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
 import {
-	CREDENTIAL_REFERENCE,
 	N8N_URLS,
 	nodeTypesOf,
-	TEST_API_KEY,
+	nodeWithCredential,
 	TEST_BASE_URL,
+	TEST_CREDENTIALS,
 	TestCredentialsHelper,
 	withDefaults,
-	workflowNode,
 } from '../harness';
 import { minutesAfter2024 } from './fixtures';
 import { AUTHORIZATION } from './service';
@@ -65,15 +64,17 @@ export interface ActiveTrigger {
 /** A trigger node with these parameters (defaults filled as the editor stores them), activated. */
 export function activeTrigger(
 	parameters: INodeParameters,
-	credentials: ICredentialDataDecryptedObject = { baseUrl: TEST_BASE_URL, apiKey: TEST_API_KEY },
+	credentials: ICredentialDataDecryptedObject = TEST_CREDENTIALS,
 ): ActiveTrigger {
-	const node = workflowNode('c6a1d2e3-0000-4000-8000-000000000013', TRIGGER_NAME, TRIGGER_TYPE, {
-		credentials: CREDENTIAL_REFERENCE,
-	});
+	const node = nodeWithCredential(
+		triggerType,
+		TRIGGER_TYPE,
+		['c6a1d2e3-0000-4000-8000-000000000013', TRIGGER_NAME],
+		parameters,
+	);
 	const configure = (given: INodeParameters) => {
 		node.parameters = withDefaults(triggerType, node, given);
 	};
-	configure(parameters);
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		...N8N_URLS,

@@ -19,14 +19,11 @@ import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementWebhookTrigger } from '../../nodes/LinkManagement/LinkManagementWebhookTrigger.node';
 import {
-	CREDENTIAL_REFERENCE,
 	N8N_URLS,
 	nodeTypesOf,
-	TEST_API_KEY,
-	TEST_BASE_URL,
+	nodeWithCredential,
+	TEST_CREDENTIALS,
 	TestCredentialsHelper,
-	withDefaults,
-	workflowNode,
 } from '../harness';
 
 export const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementWebhookTrigger';
@@ -114,18 +111,15 @@ class UnreadableCredentials extends TestCredentialsHelper {
  */
 export function webhookTrigger(
 	parameters: INodeParameters = {},
-	credentials: ICredentialDataDecryptedObject | 'unreadable' = {
-		baseUrl: TEST_BASE_URL,
-		apiKey: TEST_API_KEY,
-	},
+	credentials: ICredentialDataDecryptedObject | 'unreadable' = TEST_CREDENTIALS,
 ) {
-	const node = workflowNode(
-		'd7b2e3f4-0000-4000-8000-000000000021',
-		WEBHOOK_TRIGGER_NAME,
+	const node = nodeWithCredential(
+		webhookTriggerType,
 		WEBHOOK_TRIGGER_TYPE,
-		{ credentials: CREDENTIAL_REFERENCE, webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
+		['d7b2e3f4-0000-4000-8000-000000000021', WEBHOOK_TRIGGER_NAME],
+		parameters,
+		{ webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
 	);
-	node.parameters = withDefaults(webhookTriggerType, node, parameters);
 	const workflow = new Workflow({
 		id: 'webhook-workflow',
 		nodes: [node],

@@ -1,10 +1,9 @@
 // The CLI: argument parsing, and a real process that prints its URL and stops on SIGTERM.
 
 import { ChildProcess, spawn } from 'child_process';
-import { readdirSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { procStat } from './lifetime';
 import { parseSandboxArgs } from './server';
 
 describe('parseSandboxArgs', () => {
@@ -140,60 +139,91 @@ describe('cli.ts process', () => {
 	}, 15_000);
 });
 
-/** The processes below `pid` (from /proc). */
-function descendants(pid: number): number[] {
-	const parents = new Map<number, number>();
-	for (const entry of readdirSync('/proc')) {
-		const stat = /^\d+$/.test(entry) ? procStat(Number(entry)) : undefined;
-		if (stat) parents.set(Number(entry), stat.ppid);
-	}
-	const found: number[] = [];
-	for (let frontier = [pid]; frontier.length;) {
-		const children = [...parents].filter(([, ppid]) => frontier.includes(ppid)).map(([p]) => p);
-		found.push(...children);
-		frontier = children;
-	}
-	return found;
+/** The processes whose command line holds `token`. */
+function processesWith(token: string): number[] {
+	return readdirSync('/proc')
+		.filter((entry) => /^\d+$/.test(entry))
+		.filter((pid) => {
+			try {
+				return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(token);
+			} catch {
+				return false;
+			}
+		})
+		.map(Number);
+}
+
+/** How often each way of stopping npm is tried below (SANDBOX_RACE_ROUNDS=50 for a long run). */
+const ROUNDS = Number(process.env.SANDBOX_RACE_ROUNDS ?? 2);
+
+/**
+ * `npm run sandbox` started as in a terminal (its own process group), and `signal` sent to npm
+ * the instant `line` (a line of output starting so) appears. Resolves with the sandbox's URL
+ * when it printed one, once npm has exited.
+ */
+async function stopNpmAt(
+	line: string,
+	signal: NodeJS.Signals,
+	token: string,
+	children: ChildProcess[],
+): Promise<string | undefined> {
+	const proc = spawn('npm', ['run', 'sandbox', '--', '--port', '0', '--api-key', token], {
+		cwd: join(__dirname, '..', '..'),
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	children.push(proc);
+	let out = '';
+	let sent = false;
+	proc.stdout?.on('data', (chunk: Buffer) => {
+		out += chunk.toString();
+		if (!sent && out.split('\n').some((l) => l.startsWith(line))) {
+			sent = true;
+			process.kill(proc.pid!, signal);
+		}
+	});
+	await new Promise((resolve) => proc.on('exit', resolve));
+	if (!sent) throw new Error(`npm exited before "${line}": ${out}`);
+	const ready = out.split('\n').find((l) => l.startsWith('{'));
+	return ready ? (JSON.parse(ready) as { url: string }).url : undefined;
 }
 
 describe('npm run sandbox ends with npm', () => {
-	let npm: ChildProcess | undefined;
+	const children: ChildProcess[] = [];
 	afterEach(() => {
-		if (npm?.pid && npm.exitCode === null && npm.signalCode === null)
-			process.kill(-npm.pid, 'SIGKILL');
+		for (const proc of children.splice(0))
+			if (proc.pid && proc.exitCode === null && proc.signalCode === null)
+				process.kill(-proc.pid, 'SIGKILL');
 	});
 
 	// npm hands SIGTERM to its `sh -c` only, which dies without passing it on; killed with SIGKILL
-	// npm leaves the shell behind. Either way the sandbox sees its parent (or npm) go and stops.
-	test.each(['SIGTERM', 'SIGKILL'] as const)(
-		'%s to the npm process leaves no process and frees the port',
-		async (signal) => {
-			const proc = spawn('npm', ['run', 'sandbox', '--', '--port', '0'], {
-				cwd: join(__dirname, '..', '..'),
-				detached: true, // its own process group, as a job in a terminal
-				stdio: ['ignore', 'pipe', 'pipe'],
-			});
-			npm = proc;
-			const info = await new Promise<{ url: string }>((resolve, reject) => {
-				let out = '';
-				proc.stdout?.on('data', (chunk: Buffer) => {
-					out += chunk.toString();
-					const line = out.split('\n').find((l) => l.startsWith('{'));
-					if (line) resolve(JSON.parse(line));
-				});
-				proc.on('exit', (code) => reject(new Error(`npm exited early with ${code}: ${out}`)));
-			});
-			const tree = descendants(proc.pid!);
-			expect(tree.length).toBeGreaterThanOrEqual(2); // sh -c and the sandbox (node)
+	// npm leaves the shell behind. Either way the sandbox sees its parent (or npm) go and stops, also
+	// when that happens the instant it says it is ready, or before it watches them at all.
+	describe.each(['SIGTERM', 'SIGKILL'] as const)('%s to the npm process', (signal) => {
+		test(
+			`the instant the ready line appears (${ROUNDS} times in a row): no process stays, the port is freed`,
+			async () => {
+				for (let round = 1; round <= ROUNDS; round++) {
+					const token = `race-${process.pid}-${signal}-${round}`;
+					const url = await stopNpmAt('{', signal, token, children);
+					await expectGone(token);
+					await expect(fetch(`${url}/api/account`)).rejects.toThrow();
+				}
+			},
+			20_000 * ROUNDS,
+		);
 
-			const exited = new Promise((resolve) => proc.on('exit', resolve));
-			process.kill(proc.pid!, signal);
-			await exited;
-			for (let i = 0; i < 100 && tree.some((pid) => procStat(pid)); i++)
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			expect(tree.filter((pid) => procStat(pid))).toEqual([]);
-			await expect(fetch(`${info.url}/api/account`)).rejects.toThrow();
-		},
-		20_000,
-	);
+		test('as npm announces the script, before the sandbox starts: no process stays', async () => {
+			const token = `early-${process.pid}-${signal}`;
+			await stopNpmAt('> n8n-nodes-link-management', signal, token, children);
+			await expectGone(token);
+		}, 20_000);
+	});
 });
+
+/** Waits (up to 10 s) until no process holds `token` in its command line. */
+async function expectGone(token: string): Promise<void> {
+	for (let i = 0; i < 100 && processesWith(token).length > 0; i++)
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	expect(processesWith(token)).toEqual([]);
+}

@@ -54,15 +54,23 @@ describe('faults before the request is applied', () => {
 		expect((await call(sandbox, 'GET', '/api/account')).status).toBe(200);
 	});
 
-	test('slow: the answer is delayed, then the request succeeds', async () => {
-		sandbox.setFaults({ script: ['slow'], slowMs: 300 });
-		const begin = Date.now();
-		const res = await call(sandbox, 'POST', '/api/qr/add', NEW_QR);
-		// Only a lower bound: the delay happened (timers may fire a little early, hence the margin).
-		expect(Date.now() - begin).toBeGreaterThanOrEqual(250);
-		expect(res.status).toBe(200);
-		expect(sandbox.store.qr.created).toBe(1);
-		expect(sandbox.stats.faults.slow).toBe(1);
+	test('slow: the answer waits slowMs (on virtual time), then the request succeeds', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+		try {
+			sandbox.setFaults({ script: ['slow'], slowMs: 300 });
+			let answered = false;
+			const answer = call(sandbox, 'POST', '/api/qr/add', NEW_QR).finally(() => (answered = true));
+			while (sandbox.stats.faults.slow === 0) await new Promise(setImmediate);
+			await jest.advanceTimersByTimeAsync(299);
+			expect(answered).toBe(false);
+			await jest.advanceTimersByTimeAsync(1);
+			const res = await answer;
+			expect(res.status).toBe(200);
+			expect(sandbox.store.qr.created).toBe(1);
+			expect(sandbox.stats.faults.slow).toBe(1);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	test('429: answered although budget remains, with headers, and no budget used', async () => {

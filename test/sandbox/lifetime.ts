@@ -7,6 +7,10 @@
 // it, so the script's parent does not even change. Ctrl-C and a closing terminal signal the whole
 // foreground process group, the script included. Hence: the signals themselves, plus a watch on
 // the parent and, under npm, on the parent's parent (npm).
+//
+// Install it first, before the process announces anything (a ready line, a URL): whoever reads
+// that line may stop npm at once. A process whose parent went before it was watched has been
+// reparented (to init, or its shell has), so it takes itself as orphaned and stops at once.
 import { readFileSync } from 'fs';
 
 export type StopReason = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'parent gone';
@@ -31,6 +35,38 @@ export function procStat(pid: number): { ppid: number; state: string; start: str
 	}
 }
 
+const SHELLS = ['sh', 'bash', 'dash', 'zsh'];
+/** What may run as pid 1 and start this process itself (a container's init, npm, a shell). */
+const LAUNCHERS = [...SHELLS, 'node', 'tini', 'dumb-init', 'docker-init'];
+
+/** The command name of a process (/proc/<pid>/comm), '' when unknown. */
+function commandName(pid: number): string {
+	try {
+		return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+	} catch {
+		return '';
+	}
+}
+
+/** Whether `pid` is init, which adopts orphans (not a container's pid 1 that starts processes). */
+function isInit(pid: number | undefined): boolean {
+	if (pid !== 1) return false;
+	const name = commandName(1);
+	return !name.startsWith('npm') && !LAUNCHERS.includes(name);
+}
+
+/**
+ * Whether this process lost whoever started it before it could watch them: it has been
+ * reparented to init, or, run by npm through a shell, that shell has.
+ */
+export function alreadyOrphaned(
+	ppid = process.ppid,
+	underNpm = Boolean(process.env.npm_lifecycle_event),
+): boolean {
+	if (isInit(ppid)) return true;
+	return underNpm && SHELLS.includes(commandName(ppid)) && isInit(procStat(ppid)?.ppid);
+}
+
 function isAlive({ pid, start }: Watched): boolean {
 	const stat = procStat(pid);
 	if (stat) return stat.start === start && stat.state !== 'Z' && stat.state !== 'X';
@@ -45,9 +81,10 @@ function isAlive({ pid, start }: Watched): boolean {
 
 /**
  * Calls `onStop` on SIGINT, SIGTERM and SIGHUP (each time one arrives, so a second Ctrl-C can
- * force), and once when the parent process goes away (or, when run by npm, npm itself). Writes to
- * a closed terminal are ignored, so stopping can finish after the terminal is gone. Returns a
- * function that removes the handlers.
+ * force), and once when the parent process goes away (or, when run by npm, npm itself); at once,
+ * before returning, when it is gone already (alreadyOrphaned()). Writes to a closed terminal are
+ * ignored, so stopping can finish after the terminal is gone. Returns a function that removes the
+ * handlers.
  */
 export function stopWithParent(
 	onStop: (reason: StopReason) => void,
@@ -63,16 +100,19 @@ export function stopWithParent(
 	process.stderr.on('error', ignore);
 
 	const ppid = process.ppid;
+	const stop = (): void => {
+		clearInterval(timer);
+		onStop('parent gone');
+	};
 	const watched: Watched[] = [{ pid: ppid, start: procStat(ppid)?.start }];
 	const grandparent = procStat(ppid)?.ppid;
 	if (process.env.npm_lifecycle_event && grandparent && grandparent > 1)
 		watched.push({ pid: grandparent, start: procStat(grandparent)?.start });
 	const timer = setInterval(() => {
-		if (process.ppid === ppid && watched.every(isAlive)) return;
-		clearInterval(timer);
-		onStop('parent gone');
+		if (process.ppid !== ppid || !watched.every(isAlive)) stop();
 	}, intervalMs);
 	timer.unref(); // the watch alone does not keep the process running
+	if (alreadyOrphaned(ppid)) stop();
 
 	return () => {
 		clearInterval(timer);

@@ -5,7 +5,7 @@ import { parsePlanFeatures, PlanFeature } from './plan';
 import type { Profile, ProfileSwitches } from './profile';
 import type { KeyScopes } from './users';
 import { parseScopedKeys } from './users';
-import { PROFILE_DEFAULTS, PROFILE_FLAGS, PROFILE_USAGE } from './profile';
+import { parseSwitch, PROFILE_DEFAULTS, PROFILE_FLAGS, PROFILE_USAGE } from './profile';
 
 export type ResetFormat = 'unix' | 'unix-ms' | 'seconds' | 'http-date';
 export const RESET_FORMATS: readonly ResetFormat[] = ['unix', 'unix-ms', 'seconds', 'http-date'];
@@ -332,10 +332,7 @@ function parseNonEmpty(flag: string, raw: string): string {
 }
 
 function parseBoolean(flag: string, raw: string): boolean {
-	const value = raw.trim().toLowerCase();
-	if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-	if (['0', 'false', 'no', 'off'].includes(value)) return false;
-	throw new Error(`${flag} expects true or false, got '${raw}'.`);
+	return parseSwitch(flag, raw, 'true or false');
 }
 
 function parseResetFormat(raw: string): ResetFormat {

@@ -107,7 +107,7 @@ type ProfileSetter = (options: Partial<SandboxOptions>, raw: string) => void;
 export const PROFILE_FLAGS: Record<string, ProfileSetter> = {
 	profile: (o, v) => (o.profile = oneOf('--profile', v, PROFILES)),
 	remaining: (o, v) => (o.remaining = oneOf('--remaining', v, REMAINING_MODES)),
-	'rate-headers': (o, v) => (o.rateHeaders = onOff('--rate-headers', v)),
+	'rate-headers': (o, v) => (o.rateHeaders = parseSwitch('--rate-headers', v)),
 	'default-limit': (o, v) => (o.defaultLimit = count('--default-limit', v, 1)),
 	'system-domains': (o, v) => (o.systemDomains = count('--system-domains', v, 0)),
 	'orphaned-items': (o, v) => (o.orphanedItems = count('--orphaned-items', v, 0)),
@@ -130,11 +130,12 @@ function oneOf<T extends string>(flag: string, raw: string, allowed: readonly T[
 	return value;
 }
 
-function onOff(flag: string, raw: string): boolean {
+/** A switch given as on/off, true/false, yes/no or 1/0; refused in the words `expects` gives. */
+export function parseSwitch(flag: string, raw: string, expects = 'on or off'): boolean {
 	const value = raw.trim().toLowerCase();
 	if (['1', 'true', 'yes', 'on'].includes(value)) return true;
 	if (['0', 'false', 'no', 'off'].includes(value)) return false;
-	throw new Error(`${flag} expects on or off, got '${raw}'.`);
+	throw new Error(`${flag} expects ${expects}, got '${raw}'.`);
 }
 
 function count(flag: string, raw: string, min: number): number {

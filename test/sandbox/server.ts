@@ -1,11 +1,11 @@
 // In-memory sandbox of the Link-Management Service API v3, served on 127.0.0.1 only.
 
-import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
-import type { Socket } from 'net';
+import { createServer, IncomingMessage, ServerResponse } from 'http';
 
 import { familyRespond, familyTooMany } from './family';
 import { FaultInjector } from './faults';
 import { keyRefusal } from './keys';
+import { HOST, listen, stop, trackSockets } from './listening';
 import { ApiError, errorReply, parseJsonBody, readBody, Reply } from './http';
 import {
 	FAULT_KINDS,
@@ -51,7 +51,7 @@ export type {
 export { Store } from './store';
 export { ROUTES } from './routes';
 
-export const HOST = '127.0.0.1';
+export { HOST } from './listening';
 const MAX_LOG_ENTRIES = 5000;
 
 export interface RequestLogEntry {
@@ -442,34 +442,4 @@ function resetStats(stats: SandboxStats): void {
 		number
 	>;
 	stats.log = [];
-}
-
-function trackSockets(server: Server): Set<Socket> {
-	const sockets = new Set<Socket>();
-	server.on('connection', (socket: Socket) => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	return sockets;
-}
-
-function listen(server: Server, port: number): Promise<number> {
-	return new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, HOST, () => {
-			server.off('error', reject);
-			const address = server.address();
-			resolve(typeof address === 'object' && address ? address.port : port);
-		});
-	});
-}
-
-/** Closes the listener and destroys open (also keep-alive) sockets so stop() returns promptly. */
-function stop(server: Server, sockets: Set<Socket>, timers: Set<NodeJS.Timeout>): Promise<void> {
-	for (const timer of timers) clearTimeout(timer);
-	timers.clear();
-	return new Promise((resolve, reject) => {
-		server.close((error) => (error ? reject(error) : resolve()));
-		for (const socket of sockets) socket.destroy();
-	});
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { optionNamed } from '../shared/options';
+import { clock } from './clock';
 import { readFailure, failureInWords } from './failures';
 import { header } from './rateLimitHeaders';
 
@@ -145,7 +146,7 @@ async function readCapped(
 		return Buffer.concat(chunks);
 	})();
 	const timer = new AbortController();
-	const timedOut = sleep(timeoutMs, timer.signal).then(
+	const timedOut = clock.sleep(timeoutMs, timer.signal).then(
 		() => 'timedOut' as const,
 		() => 'timedOut' as const,
 	);

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { optionNamed } from '../shared/options';
 import type { Answer } from './answer';
+import { clock } from './clock';
 import type { RequestContext } from './context';
 import type { Failure } from './failures';
 import { failureInWords } from './failures';
@@ -178,7 +179,7 @@ export function rateLimitedError(
 	resetAt: number,
 	waitedMs = context.waited.serviceMs,
 ): NodeOperationError {
-	const seconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+	const seconds = Math.max(0, Math.ceil((resetAt - clock.now()) / 1000));
 	const date = new Date(resetAt);
 	// A date beyond the range JavaScript can write is not worth an exception.
 	const when = Number.isNaN(date.getTime()) ? 'an unknown time' : date.toISOString();

@@ -1,7 +1,6 @@
-import { sleep } from 'n8n-workflow';
-
 import type { AnswerReport } from './budget';
 import { recordAnswer, reserveRequest } from './budget';
+import { clock } from './clock';
 
 /**
  * Requests of one key take their turns in order: the request that asked first goes first,
@@ -45,13 +44,13 @@ export async function waitForTurn(
 				await woken(waiter, undefined, signal);
 				continue;
 			}
-			const reservation = reserveRequest(key, Date.now());
+			const reservation = reserveRequest(key, clock.now());
 			if (reservation.kind === 'go') return { go: true };
 			if (reservation.kind === 'waitForAnswer') {
 				await woken(waiter, undefined, signal);
 				continue;
 			}
-			const waitMs = reservation.time - Date.now();
+			const waitMs = reservation.time - clock.now();
 			if (waitMs > maxWaitMs) return { go: false, until: reservation.time };
 			await woken(waiter, waitMs, signal);
 		}
@@ -64,7 +63,7 @@ export async function waitForTurn(
 
 /** Records an answer (or that none came) and lets the head of the queue look again. */
 export function requestSettled(key: string, report: AnswerReport | undefined): void {
-	recordAnswer(key, report, Date.now());
+	recordAnswer(key, report, clock.now());
 	queues.get(key)?.[0]?.wake();
 }
 
@@ -77,7 +76,7 @@ async function woken(waiter: Waiter, ms: number | undefined, signal?: AbortSigna
 		await new Promise<void>((resolve) => {
 			waiter.wake = resolve;
 			if (ms !== undefined) {
-				sleep(Math.max(0, ms), timer.signal).then(resolve, () => resolve());
+				clock.sleep(Math.max(0, ms), timer.signal).then(resolve, () => resolve());
 			}
 			timer.signal.addEventListener('abort', () => resolve(), { once: true });
 		});

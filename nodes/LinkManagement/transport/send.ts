@@ -7,6 +7,7 @@ import type {
 
 import type { Answer } from './answer';
 import { readAnswer, reportOf } from './answer';
+import { clock } from './clock';
 import type { RequestContext } from './context';
 import {
 	connectionError,
@@ -55,10 +56,10 @@ export async function sendRequest(
 	let earlierTryMayHaveApplied = false;
 	// Transient faults are tried again only while the item has spent less than one Timeout on
 	// them, so that a failing service holds an item for about two Timeouts at most.
-	const retriesEndAt = Date.now() + settings.timeoutMs;
+	const retriesEndAt = clock.now() + settings.timeoutMs;
 	const retryAfterFault = async () => {
 		const delayMs = backoffMs(transientRetries);
-		if (transientRetries >= MAX_TRANSIENT_RETRIES || Date.now() + delayMs >= retriesEndAt) {
+		if (transientRetries >= MAX_TRANSIENT_RETRIES || clock.now() + delayMs >= retriesEndAt) {
 			return false;
 		}
 		transientRetries++;
@@ -86,14 +87,14 @@ export async function sendRequest(
 			requestSettled(context.budget, undefined);
 			throw proxyRefused(context, request);
 		}
-		const answer = readAnswer(response, Date.now());
+		const answer = readAnswer(response, clock.now());
 
 		if (answer.kind === 'rateLimited') {
 			// The service refused it without applying it: the same request goes again, even a POST.
-			const retryAt = answer.retryAt ?? Date.now() + backoffMs(rateLimitAnswers);
+			const retryAt = answer.retryAt ?? clock.now() + backoffMs(rateLimitAnswers);
 			rateLimitAnswers++;
 			requestSettled(context.budget, reportOf(answer, retryAt));
-			const waitMs = Math.max(0, retryAt - Date.now());
+			const waitMs = Math.max(0, retryAt - clock.now());
 			// Max Total Wait is the item's: its earlier requests (pages) count too.
 			if (
 				waitMs > settings.maxWaitMs ||

@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { clock } from './clock';
 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 30_000;
@@ -11,7 +11,7 @@ export function backoffMs(retry: number): number {
 
 /** Sleeps with the execution's cancel signal, so stopping the workflow stops the wait at once. */
 export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-	await untilAborted(sleep(ms, signal), signal);
+	await untilAborted(clock.sleep(ms, signal), signal);
 }
 
 /** Waits for `promise`, or rejects as soon as the execution is cancelled. */

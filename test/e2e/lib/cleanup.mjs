@@ -144,15 +144,17 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  * - SIGINT, SIGTERM, SIGHUP: prints "<signal>: <stopping>", cleanup(), exit with `signalExitCode`;
  *   another signal while that runs prints "<signal> again: killing what is left", SIGKILLs every
  *   child process group and exits at once;
- * - `watchParent`: the same also when the parent process (or npm, under npm) goes away, and writes
- *   to a closed terminal are ignored (test/sandbox/lifetime.ts; npm run dev);
+ * - `watchParent`: the same also when the parent process (or npm, under npm) goes away, at once
+ *   when it is gone already, and writes to a closed terminal are ignored (test/sandbox/lifetime.ts;
+ *   npm run dev, npm run test:e2e);
  * - `timeoutMs`: after that long, onTimeout() (say so, record the failure), cleanup(),
  *   afterTimeout() (the summary), exit 1.
  *
  * `log` prints one line as the caller does; `keepTempDirs` keeps every temporary folder and prints
- * their paths instead. Returns { stopAndExit(code, reason) }: the same stop for the caller's own
- * fatal error ("<stopping>" without a reason). Only the first of these exits runs; a later one
- * waits for it.
+ * their paths instead. Call it before printing anything a parent may act on. Returns
+ * { stopAndExit(code, reason), stopping() }: the same stop for the caller's own fatal error
+ * ("<stopping>" without a reason), and whether one of these exits has begun (the parent may be
+ * gone before the call returns). Only the first of these exits runs; a later one waits for it.
  */
 export function stopOnExitPaths({
 	log = () => {},
@@ -202,5 +204,5 @@ export function stopOnExitPaths({
 		);
 		watchdog.unref();
 	}
-	return { stopAndExit };
+	return { stopAndExit, stopping: () => exiting !== undefined };
 }

@@ -37,8 +37,11 @@ export async function post(url, body, contentType = 'application/json') {
 
 /**
  * Publishes (activates) the workflow unless it is active, and waits until n8n has registered its
- * webhook trigger's address: an empty object posted to it is refused by the node (400), where n8n
- * answers 404 for an address it does not know yet. Returns the addresses.
+ * webhook trigger's address: first through n8n's own lookup (POST /rest/webhooks/find, quiet),
+ * since n8n registers it a moment after it answers the activation (and, at start, after it
+ * answers /healthz) and logs "404 The requested webhook … is not registered" for each request
+ * that comes sooner; then an empty object posted to it is refused by the node (400). Returns the
+ * addresses.
  */
 export async function activateWebhookTrigger(n8n, workflowId, nodeType) {
 	const addresses = await webhookAddresses(n8n, workflowId, nodeType);
@@ -49,10 +52,18 @@ export async function activateWebhookTrigger(n8n, workflowId, nodeType) {
 			throw new Error(`activating ${workflowId}: ${JSON.stringify(res.body).slice(0, 600)}`);
 	}
 	const until = Date.now() + 30_000;
+	const path = `${addresses.webhookId}/${NOTIFICATION_PATH}`;
+	while (!(await isRegistered(n8n, path)) && Date.now() < until) await sleep(200);
 	for (let status = 0; status !== 400; await sleep(200)) {
 		status = (await post(addresses.url, {})).status;
 		if (Date.now() > until)
 			throw new Error(`${addresses.url} still answers ${status} 30 s after the activation`);
 	}
 	return addresses;
+}
+
+/** Whether n8n knows the production address `path` (below /webhook/) for POST requests. */
+async function isRegistered(n8n, path) {
+	const found = await n8n.rest('POST', '/rest/webhooks/find', { method: 'POST', path });
+	return found.status === 200 && (found.body?.data ?? null) !== null;
 }

@@ -8,6 +8,10 @@ import type { RunOptions } from '../../helpers';
 import { jsonOf, runNode, select } from '../../helpers';
 import type { Profile, Sandbox } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
+import { useVirtualTime } from '../../helpers/virtualTime';
+
+// The sandbox's default budget (30 requests a minute) is waited out on virtual time.
+useVirtualTime();
 
 describe.each<Profile>(['reference', 'family'])('against the %s profile', (profile) => {
 	let sandbox: Sandbox;

@@ -8,6 +8,10 @@ import { runNode } from '../../../helpers';
 import { createQrFromRow, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { RemainingMode, Sandbox } from '../../../sandbox/server';
 import { credentialsOf, familySandbox, spendBudget } from './helpers';
+import { useVirtualTime } from '../../../helpers/virtualTime';
+
+// The waits (rate-limit windows, Retry-After, backoff) pass on virtual time.
+useVirtualTime();
 
 let sandbox: Sandbox;
 afterEach(async () => await sandbox.stop());

@@ -4,6 +4,10 @@ import { jsonOf, runNode, TEST_BASE_URL } from '../../../helpers';
 import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
+import { useVirtualTime } from '../../../helpers/virtualTime';
+
+// The waits (rate-limit windows, Retry-After, backoff) pass on virtual time.
+useVirtualTime();
 
 /** Bulk runs against a service that enforces its budget and answers 429 past it. */
 describe('bulk runs share one budget and receive no 429', () => {

@@ -18,6 +18,10 @@ import {
 	rl,
 	runNode,
 } from '../../../helpers';
+import { useVirtualTime } from '../../../helpers/virtualTime';
+
+// The waits (rate-limit windows, Retry-After, backoff) pass on virtual time.
+useVirtualTime();
 
 const created: Reply = [200, { error: 0, id: 9 }];
 

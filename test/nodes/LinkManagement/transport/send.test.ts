@@ -10,6 +10,7 @@ import {
 } from '../../../helpers';
 import { listAnswer } from '../../../helpers/fixtures';
 import { credentialsOf } from '../../../helpers/sandbox';
+import { pause, useVirtualTime } from '../../../helpers/virtualTime';
 import { startSandbox } from '../../../sandbox/server';
 
 const account = { error: 0, data: { id: 1, email: 'ada@example.com' } };
@@ -21,6 +22,10 @@ const createQr = (data = 'https://example.com') => ({
 	data,
 });
 const rateLimited = { error: 1, message: 'Rate limit exceeded.' };
+
+// Every wait below (resets, Retry-After, backoff) passes on virtual time: `arrivals` and the
+// times compared are virtual.
+useVirtualTime();
 
 describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request again', () => {
 	test.each([
@@ -155,15 +160,15 @@ describe('HTTP 429: waits until X-RateLimit-Reset and sends the same request aga
 		const { arrivals } = replyInTurn('GET', '/api/account', [refusal.reply, () => [200, account]]);
 		let cancel: () => void = () => {};
 		const running = runNode({ parameters: getAccount, onStart: (stop) => (cancel = stop) });
-		while (arrivals.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-		await new Promise((resolve) => setTimeout(resolve, 300)); // the 429 has been read: the node waits
+		while (arrivals.length === 0) await pause(10);
+		await pause(300); // the 429 has been read: the node waits
 		cancel();
 		const result = await running;
 		expect(result.run.status).toBe('canceled');
 		// The node stopped waiting before the window reset, and sent nothing more.
 		const settled = await result.nodeSettled;
 		expect(settled).toBeLessThan(refusal.resetAt);
-		await new Promise((resolve) => setTimeout(resolve, refusal.resetAt - Date.now() + 200));
+		await pause(refusal.resetAt - Date.now() + 200);
 		expect(arrivals).toHaveLength(1);
 	});
 });

@@ -9,7 +9,11 @@ import type { INodeType } from 'n8n-workflow';
 import { runNode } from '../../../helpers';
 import { createQrFromRow, credentialsOf, qrNamesOf, urlRows } from '../../../helpers/sandbox';
 import type { Sandbox } from '../../../sandbox/server';
+import { shareVirtualTime, useVirtualTime } from '../../../helpers/virtualTime';
 import { startSandbox } from '../../../sandbox/server';
+
+// The waits (rate-limit windows, Retry-After, backoff) pass on virtual time.
+useVirtualTime();
 
 /** A copy of the Link Management node with its own transport state, like another process. */
 function nodeInAnotherProcess(): INodeType {
@@ -17,6 +21,8 @@ function nodeInAnotherProcess(): INodeType {
 	jest.isolateModules(() => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { LinkManagement } = require('../../../../nodes/LinkManagement/LinkManagement.node');
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		shareVirtualTime(require('../../../../nodes/LinkManagement/transport/clock').clock);
 		copy = new LinkManagement();
 	});
 	return copy!;

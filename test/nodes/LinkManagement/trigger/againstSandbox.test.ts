@@ -12,6 +12,10 @@ import { credentialsOf } from '../../../helpers/sandbox';
 import { activeTrigger, idsOf } from '../../../helpers/trigger';
 import type { Sandbox } from '../../../sandbox/server';
 import { startSandbox } from '../../../sandbox/server';
+import { useVirtualTime } from '../../../helpers/virtualTime';
+
+// The waits (rate-limit windows, Retry-After, backoff) pass on virtual time.
+useVirtualTime();
 
 let sandbox: Sandbox;
 afterEach(async () => await sandbox?.stop());

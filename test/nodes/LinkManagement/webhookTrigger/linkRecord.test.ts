@@ -28,6 +28,15 @@ const withLookup = (options: INodeParameters = {}): INodeParameters => ({
  * GET /api/urls answering `records` (each answer a new list, so that a test may change them),
  * `times` times; each request noted in `events` as `lookup <query>` when it arrives.
  */
+/** The service refuses the link lookup (GET /api/urls with the key) with `status` and `body`. */
+function refuseLinks(status: number, body: IDataObject): void {
+	nock(TEST_BASE_URL)
+		.matchHeader('authorization', AUTHORIZATION)
+		.get('/api/urls')
+		.query(true)
+		.reply(status, body);
+}
+
 function serveLinks(
 	events: string[],
 	records: () => IDataObject[],
@@ -123,11 +132,7 @@ describe('a lookup that finds nothing or fails: the notification still starts th
 
 	test('the service refuses: its words in `linkError`, the key masked', async () => {
 		const trigger = webhookTrigger(withLookup());
-		nock(TEST_BASE_URL)
-			.matchHeader('authorization', AUTHORIZATION)
-			.get('/api/urls')
-			.query(true)
-			.reply(403, { error: 1, message: `The key ${TEST_API_KEY} may not read links.` });
+		refuseLinks(403, { error: 1, message: `The key ${TEST_API_KEY} may not read links.` });
 
 		const { answer, items } = await trigger.post(clicked);
 
@@ -139,14 +144,10 @@ describe('a lookup that finds nothing or fails: the notification still starts th
 
 	test('a key without the "links" scope: `linkError` names the scope', async () => {
 		const trigger = webhookTrigger(withLookup());
-		nock(TEST_BASE_URL)
-			.matchHeader('authorization', AUTHORIZATION)
-			.get('/api/urls')
-			.query(true)
-			.reply(200, {
-				error: true,
-				message: 'You do not have access to this endpoint with this API key.',
-			});
+		refuseLinks(200, {
+			error: true,
+			message: 'You do not have access to this endpoint with this API key.',
+		});
 
 		const { items } = await trigger.post(clicked);
 

@@ -126,7 +126,7 @@ export function clicksSection(c, meta) {
 		`Executions: ${c.executions
 			.map(
 				(e) =>
-					`${e.setup}, ${e.kind === 'trigger' ? 'webhook trigger' : 'Webhook node'}: ${e.executions} for ${e.sent} clicks (lost ${e.lost}, twice ${e.twice}, failed ${e.failed})`,
+					`${e.setup}, ${e.kind === 'trigger' ? 'webhook trigger' : 'Webhook node'}: ${e.executions} for ${e.sent} clicks answered 2xx (lost ${e.lost}, twice ${e.twice}, failed ${e.failed})`,
 			)
 			.join('; ')}.`,
 		'',

@@ -5,6 +5,7 @@
 // executions that came of it. Used by the queue suite (main + workers + a webhook process) and by
 // the benchmark's clicks part (regular mode and queue mode).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 
 import { sleep, waitFor } from '../e2e/lib/util.mjs';
 import { PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE } from '../e2e/lib/workflows.mjs';
@@ -146,7 +147,7 @@ export async function endedExecutions(
 	api,
 	workflowId,
 	count,
-	{ timeoutMs = 180_000, withData = true } = {},
+	{ timeoutMs = 300_000, withData = true } = {},
 ) {
 	const ended = await waitFor(
 		async () => {
@@ -164,4 +165,44 @@ export async function endedExecutions(
 export function cityOf(execution, nodeName) {
 	const item = execution.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[0]?.[0]?.json;
 	return nodeName === WEBHOOK_NODE ? item?.body?.city : item?.city;
+}
+
+/** pid → ppid of every process (/proc/<pid>/stat; its comm may hold spaces and parentheses). */
+function parents() {
+	const table = new Map();
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		const stat = readStat(entry);
+		if (stat) table.set(Number(entry), Number(stat[1]));
+	}
+	return table;
+}
+
+function readStat(pid) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * CPU time (user + system, ms) used so far by each of `pids` and the processes below it, as
+ * { <pid>: ms }: what a process needed, whatever else the machine was doing.
+ */
+export function cpuMs(pids) {
+	const table = parents();
+	const result = {};
+	for (const root of pids) {
+		const tree = [root];
+		for (let i = 0; i < tree.length; i++)
+			for (const [child, parent] of table) if (parent === tree[i]) tree.push(child);
+		// fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms
+		result[root] = tree
+			.map(readStat)
+			.filter(Boolean)
+			.reduce((sum, f) => sum + (Number(f[11]) + Number(f[12])) * 10, 0);
+	}
+	return result;
 }

@@ -23,7 +23,14 @@ import { fmtSec } from '../e2e/lib/util.mjs';
 import { saveLogs, startQueueMode } from './cluster.mjs';
 import { ensurePackages } from './services.mjs';
 import { deployBulkWorkflow, runBatch, waitLimits } from './workload.mjs';
-import { cityOf, clicks, deployClickWorkflow, endedExecutions, TRIGGER_NODE } from './clicks.mjs';
+import {
+	cityOf,
+	clicks,
+	cpuMs,
+	deployClickWorkflow,
+	endedExecutions,
+	TRIGGER_NODE,
+} from './clicks.mjs';
 
 const WORKERS = 2;
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 2);
@@ -142,6 +149,12 @@ async function clicksThroughWebhookProcess(cluster, sandbox) {
 	);
 	sandbox.notifications.set({ clicked: trigger.url });
 	const shortUrl = sandbox.store.links.get(1).shorturl;
+	const processes = [
+		['webhook process', receiver.child.pid],
+		...cluster.workers.map((w) => [w.name, w.child.pid]),
+		['PostgreSQL', cluster.services.postgres.pid],
+	];
+	const cpuBefore = cpuMs(processes.map(([, pid]) => pid));
 	const sent = await timed(
 		`${CLICKS} clicks at ${CLICKS_PER_SECOND} a second, notified to the webhook process`,
 		() => clicks(sandbox, shortUrl, { count: CLICKS, perSecond: CLICKS_PER_SECOND, tag: 'Click' }),
@@ -149,6 +162,12 @@ async function clicksThroughWebhookProcess(cluster, sandbox) {
 	sandbox.notifications.set({ clicked: null });
 	const runs = await timed(`their ${CLICKS} executions, until all ended`, () =>
 		endedExecutions(cluster.api, trigger.id, CLICKS),
+	);
+	const cpuAfter = cpuMs(processes.map(([, pid]) => pid));
+	log(
+		`  · CPU time per click from the first click to the last execution's end: ${processes
+			.map(([name, pid]) => `${name} ${((cpuAfter[pid] - cpuBefore[pid]) / CLICKS).toFixed(0)} ms`)
+			.join(', ')}`,
 	);
 	const answered = sent.deliveries.filter((d) => d.status >= 200 && d.status < 300);
 	const ms = sent.deliveries.map((d) => d.ms).sort((a, b) => a - b);

@@ -67,11 +67,13 @@ export const CLICKS = {
 	perSecond: 10,
 	burst: 30,
 	/** rounds of bursts, each node's burst once per round, in turn */
-	burstRounds: 4,
+	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 4),
 	/** clicks each node is sent before the measured loads (not counted) */
 	warmUp: 10,
 	/** the queue-mode setup's worker */
 	concurrency: 10,
+	/** how long a load's executions may take to end before the next load starts anyway */
+	settleMs: 60_000,
 };
 
 export const PARTS = [

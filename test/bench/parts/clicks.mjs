@@ -117,6 +117,7 @@ export async function clicksPart({ tgz, results }) {
 					for (const kind of KINDS)
 						await endedExecutions(n8n.api, flows[kind].id, sent[kind].length, {
 							withData: false,
+							timeoutMs: CLICKS.settleMs,
 						});
 				};
 				for (const kind of KINDS)
@@ -140,15 +141,18 @@ export async function clicksPart({ tgz, results }) {
 						others,
 					});
 					const answers = done.deliveries.map((d) => d.ms).sort((a, b) => a - b);
+					const ok = done.deliveries.filter((d) => d.status >= 200 && d.status < 300).length;
 					log(
-						`  ${setup} ${load} → ${kind}: ${done.deliveries.length} answered, median ${answers[Math.floor(answers.length / 2)]} ms, max ${answers.at(-1)} ms`,
+						`  ${setup} ${load} → ${kind}: ${ok} of ${done.deliveries.length} answered 2xx, median ${answers[Math.floor(answers.length / 2)]} ms, max ${answers.at(-1)} ms`,
 					);
 					await settle();
 					await sleep(1000);
 				}
 				for (const kind of KINDS) {
 					const nodeName = kind === 'trigger' ? TRIGGER_NODE : WEBHOOK_NODE;
-					const runs = await endedExecutions(n8n.api, flows[kind].id, sent[kind].length);
+					const runs = await endedExecutions(n8n.api, flows[kind].id, sent[kind].length, {
+						timeoutMs: CLICKS.settleMs,
+					});
 					const perCity = new Map();
 					for (const run of runs) {
 						const city = cityOf(run, nodeName);

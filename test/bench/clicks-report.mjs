@@ -52,6 +52,12 @@ export function clickStats(loads) {
 		const g = groups.get(key);
 		g.ms.push(...l.deliveries.map((d) => d.ms));
 		g.ok = (g.ok ?? 0) + l.deliveries.filter((d) => d.status >= 200 && d.status < 300).length;
+		g.other ??= {};
+		for (const d of l.deliveries.filter((x) => !(x.status >= 200 && x.status < 300))) {
+			// what came instead: a status, or why no answer came (the sandbox gives up after 30 s)
+			const what = d.status ?? String(d.error).replace(/^(\w*Error): .*?(\(.*\))?$/, '$1 $2');
+			g.other[what] = (g.other[what] ?? 0) + 1;
+		}
 		g.loads.push(l);
 	}
 	return [...groups.values()].map((g) => {
@@ -89,7 +95,13 @@ export function clicksSection(c, meta) {
 					setup,
 					LOAD[load],
 					NODE[kind],
-					`${s.ok} / ${s.n}`,
+					`${s.ok} / ${s.n}${
+						Object.keys(s.other).length
+							? ` (${Object.entries(s.other)
+									.map(([what, n]) => `${n} × ${what}`)
+									.join(', ')})`
+							: ''
+					}`,
 					ms(s.median),
 					ms(s.p95),
 					ms(s.max),
@@ -119,7 +131,7 @@ export function clicksSection(c, meta) {
 		'',
 		`Measured by \`BENCH_ONLY=clicks npm run bench\` on ${m.date.slice(0, 10)} (${(c.totalMs / 60_000).toFixed(1)} min): package ${meta.version}, commit ${meta.commit}; n8n ${m.n8n} on Node ${m.n8nNode}; ${m.nproc} cores (${m.cpu}), ${m.memory}, load average at the end ${m.loadavg}.${others.length ? ` **The machine was shared**: ${others.length} n8n processes of other work ran beside the bench, so the times are higher than on a quiet machine; compare the two nodes within this run, which took their turns under the same conditions.` : ''}`,
 		'',
-		`The service posts a notification for each click and redirects the visitor only once n8n has answered it. The sandbox does the same: each of its visitors (a new address each, so that every click is notified) clicks a short link, the sandbox posts the click's notification to a workflow's Production URL, and the time from that post to n8n's answer is one **answer time**. Each workflow is one node: the **${NODE.trigger}** (Link Clicked, Add Link Record off) or **${NODE.webhook}**, the same body posted to both. Loads: ${LOAD.steady}, and ${CLICKS.burstRounds} bursts of ${LOAD.burst}; the nodes take turns (steady A B B A, bursts A B B A …), and each load starts once the previous load's executions have ended. Setups: ${setups.map((s) => SETUP[s]).join('; ')}; in queue mode the calls go to the webhook process, which answers and puts the execution in the queue. Before the measured loads each node gets ${CLICKS.warmUp} clicks (not counted). **Machine busy** = the share of all cores' time not idle during that node's loads (this run's n8n processes included).`,
+		`The service posts a notification for each click and redirects the visitor only once n8n has answered it. The sandbox does the same: each of its visitors (a new address each, so that every click is notified) clicks a short link, the sandbox posts the click's notification to a workflow's Production URL, and the time from that post to n8n's answer is one **answer time** (median, p95 and max are over every notification, answered 2xx or not: a notification without an answer counts with the 30 s after which the sandbox gives up, and the visitor waited that long). Each workflow is one node: the **${NODE.trigger}** (Link Clicked, Add Link Record off) or **${NODE.webhook}**, the same body posted to both. Loads: ${LOAD.steady}, and ${CLICKS.burstRounds} bursts of ${LOAD.burst}; the nodes take turns (steady A B B A, bursts A B B A …), and each load starts once the previous load's executions have ended. Setups: ${setups.map((s) => SETUP[s]).join('; ')}; in queue mode the calls go to the webhook process, which answers and puts the execution in the queue. Before the measured loads each node gets ${CLICKS.warmUp} clicks (not counted). **Machine busy** = the share of all cores' time not idle during that node's loads (this run's n8n processes included).`,
 		'',
 		table(['setup', 'load', 'node', 'answered 2xx', 'median', 'p95', 'max', 'machine busy'], rows),
 		'',

@@ -6,6 +6,8 @@
 //                                                     then left alone unless BENCH_WRITE=1)
 //   BENCH_ONLY=queue (or npm run bench -- --queue)     the queue-mode grid alone (parts/queue.mjs);
 //                                                     it rewrites its own section of docs/benchmark.md
+//   BENCH_ONLY=clicks                                 the webhook nodes' answer times (parts/clicks.mjs),
+//                                                     regular and queue mode; its own section too
 //   BENCH_KEEP=1                                      keep the n8n user folder (path printed)
 //   BENCH_TIMEOUT_MS                                  whole-run limit, default 30 minutes
 //   N8N_E2E_CACHE                                     where n8n is installed (as for the e2e suite)
@@ -29,6 +31,7 @@ import { otherN8nProcesses } from './measure.mjs';
 import { bulkPart, httpPart } from './parts/bulk.mjs';
 import { overheadPart } from './parts/overhead.mjs';
 import { bigSheetPart } from './parts/big-sheet.mjs';
+import { clicksPart } from './parts/clicks.mjs';
 import { queuePart } from './parts/queue.mjs';
 import { returnAllPart } from './parts/return-all.mjs';
 import { scalingPart } from './parts/scaling.mjs';
@@ -69,7 +72,8 @@ async function main() {
 	await installPackage(n8n, tgz);
 	Object.assign(results, await environmentOf(n8n));
 
-	// The queue-mode part runs its own n8n processes: alone, it needs nothing of what follows.
+	// The queue-mode and clicks parts run their own n8n processes: alone, they need nothing of what
+	// follows.
 	if (SINGLE) {
 		const ctx = await setUpSingleN8n(n8n, results);
 		if (ONLY.includes('overhead')) await overheadPart(ctx); // first: no waits
@@ -84,14 +88,10 @@ async function main() {
 		// Last of the single-n8n parts: it runs `n8n start`, which `n8n execute` cannot run beside.
 		if (ONLY.includes('sheet')) await bigSheetPart({ ...ctx, tgz });
 	}
-	if (ONLY.includes('queue')) {
-		await queuePart({ tgz, results });
-		results.totalMs = Date.now() - started;
-	}
-	if (SINGLE) {
-		results.totalMs = Date.now() - started;
-		results.othersAfter = otherN8nProcesses();
-	}
+	if (ONLY.includes('queue')) await queuePart({ tgz, results });
+	if (ONLY.includes('clicks')) await clicksPart({ tgz, results });
+	results.totalMs = Date.now() - started;
+	if (SINGLE) results.othersAfter = otherN8nProcesses();
 }
 
 stopOnExitPaths({

@@ -53,6 +53,28 @@ export const QUEUE = {
 export const QUEUE_TRIMMED = ['WORKERS', 'NS', 'LIMITS'].some(
 	(k) => process.env[`BENCH_QUEUE_${k}`],
 );
+/** Clicks narrowed by BENCH_CLICKS_*: written only with BENCH_WRITE=1. */
+export const CLICKS_TRIMMED = ['SETUPS', 'N'].some((k) => process.env[`BENCH_CLICKS_${k}`]);
+
+/**
+ * Answer times of webhook nodes (part 10): `n` clicks notified at `perSecond` a second, and bursts
+ * of `burst` at once, to the Link Management Webhook Trigger and to n8n's own Webhook node in turn,
+ * in each setup: regular mode (`n8n start`), and queue mode with a webhook process.
+ */
+export const CLICKS = {
+	setups: list(process.env.BENCH_CLICKS_SETUPS, ['regular', 'queue']),
+	n: Number(process.env.BENCH_CLICKS_N || 300),
+	perSecond: 10,
+	burst: 30,
+	/** rounds of bursts, each node's burst once per round, in turn */
+	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 4),
+	/** clicks each node is sent before the measured loads (not counted) */
+	warmUp: 10,
+	/** the queue-mode setup's worker */
+	concurrency: 10,
+	/** how long a load's executions may take to end before the next load starts anyway */
+	settleMs: 60_000,
+};
 
 export const PARTS = [
 	'bulk',
@@ -64,21 +86,25 @@ export const PARTS = [
 	'trigger',
 	'sheet',
 	'queue',
+	'clicks',
 ];
 export const ONLY = process.env.BENCH_ONLY
 	? process.env.BENCH_ONLY.split(',').map((s) => s.trim())
 	: process.argv.includes('--queue')
 		? ['queue']
 		: PARTS;
-/** The parts that run in one n8n through `n8n execute` (all but queue). */
-export const SINGLE = ONLY.some((p) => p !== 'queue');
+/** Parts that start n8n processes of their own and write their own section of docs/benchmark.md. */
+export const OWN_SECTION = ['queue', 'clicks'];
+/** The parts that run in one n8n through `n8n execute` (all but queue and clicks). */
+export const SINGLE = ONLY.some((p) => !OWN_SECTION.includes(p));
 for (const p of ONLY)
 	if (!PARTS.includes(p))
 		throw new Error(`BENCH_ONLY: unknown part "${p}" (parts: ${PARTS.join(', ')})`);
 export const WRITE = ONLY === PARTS || process.env.BENCH_WRITE === '1';
 export const KEEP = process.env.BENCH_KEEP === '1';
 export const TIMEOUT_MS = Number(
-	process.env.BENCH_TIMEOUT_MS || (ONLY.includes('queue') ? 75 : 30) * 60_000,
+	process.env.BENCH_TIMEOUT_MS ||
+		((ONLY.includes('queue') ? 75 : 30) + (ONLY.includes('clicks') ? 15 : 0)) * 60_000,
 );
 export const DOC = path.join(REPO, 'docs', 'benchmark.md');
 export const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');

@@ -31,43 +31,35 @@ export function queueEnv({ redis, postgres }) {
 /** "Worker started execution 12 (job 7)", logged by n8n's job processor at level info. */
 const STARTED = /Worker started execution (\d+) \(job (\d+)\)/g;
 
-/** `n8n worker --concurrency=<n>`; ready when its health server answers /healthz/readiness. */
-class Worker {
-	constructor(name, n8n, concurrency) {
+/**
+ * An n8n process of the cluster other than the main (`n8n <args>`), its output kept; ready when
+ * its health server answers /healthz/readiness.
+ */
+class ClusterProcess {
+	constructor(name, n8n) {
 		this.name = name;
 		this.n8n = n8n;
-		this.concurrency = concurrency;
 		this.log = '';
-		/** execution id → job id, from the worker's log */
-		this.executions = new Map();
 	}
 
-	async start() {
-		const healthPort = await freePort();
-		const env = await this.n8n.env({
-			N8N_PORT: String(await freePort()),
-			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
-			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-		});
+	/** Called with each chunk of output (Worker reads the executions it starts from it). */
+	onOutput() {}
+
+	async spawn(args, { env: extra, healthPort }) {
+		const env = await this.n8n.env(extra);
 		const { nodeExe, n8nBin } = this.n8n.paths;
 		this.child = track(
-			spawn(nodeExe, [n8nBin, 'worker', `--concurrency=${this.concurrency}`], {
+			spawn(nodeExe, [n8nBin, ...args], {
 				cwd: this.n8n.userFolder,
 				env,
 				detached: true,
 				stdio: ['ignore', 'pipe', 'pipe'],
 			}),
 		);
-		let pending = '';
 		const keep = (chunk) => {
 			this.log += chunk;
 			if (this.log.length > 2_000_000) this.log = this.log.slice(-1_000_000);
-			pending += chunk;
-			const lines = pending.split('\n');
-			pending = lines.pop();
-			for (const match of lines.join('\n').matchAll(STARTED))
-				this.executions.set(match[1], match[2]);
+			this.onOutput(chunk);
 		};
 		this.child.stdout.on('data', keep);
 		this.child.stderr.on('data', keep);
@@ -92,21 +84,89 @@ class Worker {
 	}
 }
 
+/** `n8n worker --concurrency=<n>`, its health server on a port of its own. */
+class Worker extends ClusterProcess {
+	constructor(name, n8n, concurrency) {
+		super(name, n8n);
+		this.concurrency = concurrency;
+		/** execution id → job id, from the worker's log */
+		this.executions = new Map();
+		this.pending = '';
+	}
+
+	onOutput(chunk) {
+		this.pending += chunk;
+		const lines = this.pending.split('\n');
+		this.pending = lines.pop();
+		for (const match of lines.join('\n').matchAll(STARTED)) this.executions.set(match[1], match[2]);
+	}
+
+	async start() {
+		const healthPort = await freePort();
+		await this.spawn(['worker', `--concurrency=${this.concurrency}`], {
+			healthPort,
+			env: {
+				N8N_PORT: String(await freePort()),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			},
+		});
+	}
+}
+
 /**
- * Starts Redis, PostgreSQL, a main and `workers` workers (each `--concurrency=<concurrency>`), all
- * fresh, and returns { main, workers, services, api(method, path, body), stop() }; stop() ends
- * them in reverse order. `makeTempDir(prefix)` gives the folders (the caller removes them).
+ * PostgreSQL connections of a webhook process. Each call it answers takes several queries (the
+ * workflow, the new execution) before the workflow's webhook node is even called; with n8n's
+ * default of 2 connections, clicks at 10 a second on a busy 2-core machine waited for a
+ * connection until n8n's 20-s limit and were answered 500.
  */
-export async function startQueueMode({ target, tgz, workers: count, concurrency, makeTempDir }) {
+const WEBHOOK_POOL_SIZE = 10;
+
+/**
+ * `n8n webhook`, n8n's webhook processor: it answers the production webhook calls (`/webhook/…`)
+ * on its own port and puts their executions in the queue for the workers.
+ */
+class WebhookProcess extends ClusterProcess {
+	async start() {
+		const port = await freePort();
+		this.baseUrl = `http://127.0.0.1:${port}`;
+		await this.spawn(['webhook'], {
+			healthPort: port,
+			env: { N8N_PORT: String(port), DB_POSTGRESDB_POOL_SIZE: String(WEBHOOK_POOL_SIZE) },
+		});
+	}
+}
+
+/**
+ * Starts Redis, PostgreSQL, a main, `workers` workers (each `--concurrency=<concurrency>`) and
+ * `webhooks` webhook processes (none unless asked), all fresh, and returns { main, workers,
+ * webhooks, services, api(method, path, body), stop() }; stop() ends them in reverse order.
+ * `makeTempDir(prefix)` gives the folders (the caller removes them).
+ */
+export async function startQueueMode({
+	target,
+	tgz,
+	workers: count,
+	concurrency,
+	webhooks = 0,
+	makeTempDir,
+}) {
 	const services = {};
-	const cluster = { main: undefined, workers: [], services, stop: () => stopAll(cluster) };
+	const cluster = {
+		main: undefined,
+		workers: [],
+		webhooks: [],
+		services,
+		stop: () => stopAll(cluster),
+	};
 	/** Rejects when an n8n process of the cluster exits before stop(). */
 	cluster.crashed = new Promise((_, reject) => (cluster.crash = reject));
 	cluster.crashed.catch(() => {});
 	try {
 		services.redis = await startRedis(makeTempDir('lm-queue-redis-'));
 		services.postgres = await startPostgres(makeTempDir('lm-queue-pg-'));
-		await startN8n(cluster, { target, tgz, count, concurrency, makeTempDir });
+		await startN8n(cluster, { target, tgz, count, concurrency, webhooks, makeTempDir });
 		return cluster;
 	} catch (error) {
 		await stopAll(cluster);
@@ -114,7 +174,7 @@ export async function startQueueMode({ target, tgz, workers: count, concurrency,
 	}
 }
 
-async function startN8n(cluster, { target, tgz, count, concurrency, makeTempDir }) {
+async function startN8n(cluster, { target, tgz, count, concurrency, webhooks, makeTempDir }) {
 	const shared = queueEnv(cluster.services);
 	const main = new N8n(target, makeTempDir('lm-queue-main-'), shared);
 	const workers = Array.from(
@@ -126,12 +186,21 @@ async function startN8n(cluster, { target, tgz, count, concurrency, makeTempDir 
 				concurrency,
 			),
 	);
-	Object.assign(cluster, { main, workers });
-	await Promise.all([main, ...workers.map((w) => w.n8n)].map((n) => installPackage(n, tgz)));
-	// The main creates the schema in PostgreSQL; the workers start once it is there.
+	const receivers = Array.from(
+		{ length: webhooks },
+		(_, i) =>
+			new WebhookProcess(
+				`webhook ${i + 1}`,
+				new N8n(target, makeTempDir(`lm-queue-webhook${i + 1}-`), shared),
+			),
+	);
+	Object.assign(cluster, { main, workers, webhooks: receivers });
+	const others = [...workers, ...receivers];
+	await Promise.all([main, ...others.map((p) => p.n8n)].map((n) => installPackage(n, tgz)));
+	// The main creates the schema in PostgreSQL; the others start once it is there.
 	await main.start({ timeoutMs: 180_000 });
-	await Promise.all(workers.map((w) => w.start()));
-	for (const [name, child] of [['main', main.server], ...workers.map((w) => [w.name, w.child])])
+	await Promise.all(others.map((p) => p.start()));
+	for (const [name, child] of [['main', main.server], ...others.map((p) => [p.name, p.child])])
 		child.once('exit', (code, signal) => {
 			if (!cluster.stopping) cluster.crash(new Error(`n8n ${name} exited (${code ?? signal})`));
 		});
@@ -141,9 +210,9 @@ async function startN8n(cluster, { target, tgz, count, concurrency, makeTempDir 
 }
 
 async function stopAll(cluster) {
-	const { workers, main, services } = cluster;
+	const { workers, webhooks, main, services } = cluster;
 	cluster.stopping = true;
-	await Promise.all(workers.map((w) => w.stop()));
+	await Promise.all([...webhooks, ...workers].map((p) => p.stop()));
 	await main?.stop();
 	await services.postgres?.stop();
 	await services.redis?.stop();
@@ -153,8 +222,8 @@ async function stopAll(cluster) {
 export function saveLogs(cluster, dir) {
 	fs.mkdirSync(dir, { recursive: true });
 	if (cluster.main?.serverLog) fs.writeFileSync(path.join(dir, 'main.log'), cluster.main.serverLog);
-	for (const w of cluster.workers)
-		fs.writeFileSync(path.join(dir, `${w.name.replace(' ', '-')}.log`), w.log);
+	for (const p of [...cluster.workers, ...cluster.webhooks])
+		fs.writeFileSync(path.join(dir, `${p.name.replace(' ', '-')}.log`), p.log);
 }
 
 /** An API key with every scope the owner may have (POST /rest/api-keys). */

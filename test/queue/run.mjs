@@ -9,6 +9,8 @@
 //                               what the defaults mean at the service's real window) or default
 //   QUEUE_MAX_429_SHARE=0.1     also fail when more than this share of requests was answered 429
 //   QUEUE_BIG_ITEMS=5000        items of the one big execution (0: skip it)
+//   QUEUE_CLICKS=300            clicks notified to the webhook trigger through the webhook
+//                               process, QUEUE_CLICKS_PER_SECOND (10) a second (0: skip it)
 //   QUEUE_KEEP=1                keep the temporary folders (paths printed)
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -21,6 +23,14 @@ import { fmtSec } from '../e2e/lib/util.mjs';
 import { saveLogs, startQueueMode } from './cluster.mjs';
 import { ensurePackages } from './services.mjs';
 import { deployBulkWorkflow, runBatch, waitLimits } from './workload.mjs';
+import {
+	cityOf,
+	clicks,
+	cpuMs,
+	deployClickWorkflow,
+	endedExecutions,
+	TRIGGER_NODE,
+} from './clicks.mjs';
 
 const WORKERS = 2;
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 2);
@@ -37,6 +47,13 @@ const MAX_429_SHARE = process.env.QUEUE_MAX_429_SHARE
  * n8n fails the execution as stalled.
  */
 const BIG_ITEMS = Number(process.env.QUEUE_BIG_ITEMS ?? 5000);
+/**
+ * Clicks notified to the Link Management Webhook Trigger at a steady rate, answered by n8n's
+ * webhook process (`n8n webhook`), run by the workers: each answered 2xx, each one execution.
+ */
+const CLICKS = Number(process.env.QUEUE_CLICKS ?? 300);
+const CLICKS_PER_SECOND = Number(process.env.QUEUE_CLICKS_PER_SECOND || 10);
+const WEBHOOKS = CLICKS > 0 ? 1 : 0;
 const KEEP = process.env.QUEUE_KEEP === '1';
 const TIMEOUT_MS = 20 * 60_000;
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'queue');
@@ -64,7 +81,7 @@ async function main() {
 	const started = Date.now();
 	const target = TARGETS[2];
 	log(
-		`n8n ${target.n8nVersion}, main + ${WORKERS} workers (--concurrency=${CONCURRENCY}); ${ITEMS} items in ${EXECUTIONS} executions; ${BUDGET.limit} requests per ${BUDGET.windowMs} ms; wait limits ${LIMITS.maxWait} s / ${LIMITS.maxTotalWait} s`,
+		`n8n ${target.n8nVersion}, main + ${WORKERS} workers (--concurrency=${CONCURRENCY})${WEBHOOKS ? ` + ${WEBHOOKS} webhook process` : ''}; ${ITEMS} items in ${EXECUTIONS} executions; ${BUDGET.limit} requests per ${BUDGET.windowMs} ms; wait limits ${LIMITS.maxWait} s / ${LIMITS.maxTotalWait} s`,
 	);
 	const aptMs = await timed('redis-server and postgresql (apt-get when missing)', ensurePackages);
 	if (aptMs) timings.push(['  of which apt-get', aptMs]);
@@ -82,13 +99,14 @@ async function main() {
 	});
 	stopAtCleanup(sandbox);
 	const cluster = await timed(
-		'redis, postgres, n8n main + workers (package installed), API key',
+		`redis, postgres, n8n main + workers${WEBHOOKS ? ' + webhook process' : ''} (package installed), API key`,
 		() =>
 			startQueueMode({
 				target,
 				tgz,
 				workers: WORKERS,
 				concurrency: CONCURRENCY,
+				webhooks: WEBHOOKS,
 				makeTempDir,
 			}),
 	);
@@ -115,8 +133,84 @@ async function main() {
 		}),
 	);
 	verify(batch);
+	if (CLICKS > 0) await clicksThroughWebhookProcess(cluster, sandbox);
 	if (BIG_ITEMS > 0) await bigExecution(cluster);
 	timings.push(['suite total', Date.now() - started]);
+}
+
+/**
+ * CLICKS visitors click a short link, CLICKS_PER_SECOND a second; the sandbox notifies each click
+ * to the webhook trigger's Production URL on the webhook process, as the service does.
+ */
+async function clicksThroughWebhookProcess(cluster, sandbox) {
+	const [receiver] = cluster.webhooks;
+	const trigger = await timed('webhook trigger workflow (public API), activated', () =>
+		deployClickWorkflow(cluster.api, receiver.baseUrl, 'trigger', { name: 'Queue suite: clicks' }),
+	);
+	sandbox.notifications.set({ clicked: trigger.url });
+	const shortUrl = sandbox.store.links.get(1).shorturl;
+	const processes = [
+		['webhook process', receiver.child.pid],
+		...cluster.workers.map((w) => [w.name, w.child.pid]),
+		['PostgreSQL', cluster.services.postgres.pid],
+	];
+	const cpuBefore = cpuMs(processes.map(([, pid]) => pid));
+	const sent = await timed(
+		`${CLICKS} clicks at ${CLICKS_PER_SECOND} a second, notified to the webhook process`,
+		() => clicks(sandbox, shortUrl, { count: CLICKS, perSecond: CLICKS_PER_SECOND, tag: 'Click' }),
+	);
+	sandbox.notifications.set({ clicked: null });
+	const runs = await timed(`their ${CLICKS} executions, until all ended`, () =>
+		endedExecutions(cluster.api, trigger.id, CLICKS),
+	);
+	const cpuAfter = cpuMs(processes.map(([, pid]) => pid));
+	log(
+		`  · CPU time per click from the first click to the last execution's end: ${processes
+			.map(([name, pid]) => `${name} ${((cpuAfter[pid] - cpuBefore[pid]) / CLICKS).toFixed(0)} ms`)
+			.join(', ')}`,
+	);
+	const answered = sent.deliveries.filter((d) => d.status >= 200 && d.status < 300);
+	const ms = sent.deliveries.map((d) => d.ms).sort((a, b) => a - b);
+	const refused = sent.deliveries.filter((d) => !answered.includes(d));
+	check(
+		`${CLICKS} clicks notified, every one answered 2xx by the webhook process`,
+		sent.redirects === CLICKS && sent.deliveries.length === CLICKS && !refused.length,
+		`${sent.redirects} visitors redirected, ${sent.deliveries.length} notified, ${answered.length} answered 2xx${
+			refused.length
+				? `; not: ${refused
+						.slice(0, 3)
+						.map((d) => `${d.city} ${d.status ?? d.error}`)
+						.join(', ')}`
+				: ''
+		}; answer times median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms.at(-1)} ms`,
+	);
+	const perCity = new Map();
+	for (const run of runs) {
+		const city = cityOf(run, TRIGGER_NODE);
+		perCity.set(city, (perCity.get(city) ?? 0) + 1);
+	}
+	const lost = sent.cities.filter((city) => !perCity.has(city));
+	const twice = [...perCity].filter(([, n]) => n > 1).map(([city]) => city);
+	const strangers = [...perCity.keys()].filter((city) => !sent.cities.includes(city));
+	const failed = runs.filter((r) => r.status !== 'success' || r.mode !== 'webhook');
+	check(
+		`each click started exactly one execution (webhook, success), none lost`,
+		runs.length === CLICKS && !lost.length && !twice.length && !strangers.length && !failed.length,
+		`${runs.length} executions; lost ${lost.length}, twice ${twice.length}, not a click sent ${strangers.length}, not a successful webhook execution ${failed.length}${failed.length ? ` (${failed[0].id} ${failed[0].mode} ${failed[0].status})` : ''}`,
+	);
+	const byWorker = {};
+	for (const r of runs) {
+		const ran = cluster.workers.filter((w) => w.executions.has(String(r.id)));
+		const who = ran.length === 1 ? ran[0].name : `${ran.length} workers`;
+		byWorker[who] = (byWorker[who] ?? 0) + 1;
+	}
+	check(
+		`the workers ran them, each execution in exactly one worker's log`,
+		Object.keys(byWorker).every((who) => who.startsWith('worker ')),
+		Object.entries(byWorker)
+			.map(([who, n]) => `${who}: ${n}`)
+			.join(', '),
+	);
 }
 
 /** One webhook execution of BIG_ITEMS items, against a sandbox without a rate limit. */

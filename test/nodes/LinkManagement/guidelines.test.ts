@@ -266,7 +266,10 @@ describe('Operations of the action node', () => {
 	test("every description names its resource, in n8n's words for the operation", () => {
 		const OPENING: Record<string, (noun: string) => RegExp> = {
 			create: (noun) => new RegExp(`^Create a new ${noun}\\b`),
-			upsert: (noun) => new RegExp(`^Create a new ${noun} or update an existing one \\(upsert\\)$`),
+			upsert: (noun) =>
+				new RegExp(
+					`^Create a new ${noun}, or update the current one if it already exists \\(upsert\\)$`,
+				),
 			delete: (noun) => new RegExp(`^Delete an? ${noun}\\b`),
 			get: (noun) => new RegExp(`^Retrieve (a|an|the) .*\\b${noun}\\b`),
 			getAll: (noun) => new RegExp(`^Retrieve a list of ${noun}s\\b`),

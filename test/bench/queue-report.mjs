@@ -117,7 +117,7 @@ function findings(rows) {
 			[`time ≤ 1.15 × the floor for its start`, r.ms <= 1.15 * r.floor, ratio(r.ms / r.floor)],
 		];
 		notes.push(
-			`- **Goal of issue 14** (2 workers, N = 1,200, wait limits ${r.kind}): ${goal.map(([what, ok, got]) => `${what} ${ok ? 'met' : 'not met'} (${got})`).join('; ')}.`,
+			`- **Goal of the queue grid** (2 workers, N = 1,200, wait limits ${r.kind}): ${goal.map(([what, ok, got]) => `${what} ${ok ? 'met' : 'not met'} (${got})`).join('; ')}.`,
 		);
 	}
 	return notes;

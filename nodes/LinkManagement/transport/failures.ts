@@ -37,6 +37,10 @@ const CERTIFICATE_CODES = [
 	'ERR_TLS_CERT_ALTNAME_INVALID',
 ];
 
+// Node's words for the same, where n8n 1.x passes on the message without its code.
+const CERTIFICATE_WORDS =
+	/self[- ]signed certificate|unable to verify the first certificate|unable to get local issuer certificate|certificate has expired|certificate is not yet valid|Hostname\/IP does not match certificate/i;
+
 interface ErrorLike {
 	code?: unknown;
 	message?: unknown;
@@ -45,9 +49,14 @@ interface ErrorLike {
 
 export function readFailure(error: unknown): Failure {
 	const candidate = (error ?? {}) as ErrorLike;
-	const cause = candidate.cause ?? {};
-	const code = String(cause.code ?? candidate.code ?? '');
-	const text = `${String(cause.message ?? '')} ${String(candidate.message ?? '')}`;
+	// n8n's helper wraps the network's error, in 1.x more than once: read every layer, the
+	// innermost code first (the network's own).
+	const chain: ErrorLike[] = [];
+	for (let link: ErrorLike | undefined = candidate; link && chain.length < 4; link = link.cause) {
+		chain.push(link);
+	}
+	const code = String([...chain].reverse().find((link) => link.code)?.code ?? '');
+	const text = chain.map((link) => String(link.message ?? '')).join(' ');
 	const reason = reasonOf(code, text);
 	return {
 		reason,
@@ -60,7 +69,7 @@ function reasonOf(code: string, text: string): FailureReason {
 	if (code === 'ENOTFOUND') return 'hostNotFound';
 	if (code === 'EAI_AGAIN') return 'hostNotResolved';
 	if (code === 'ECONNREFUSED') return 'refused';
-	if (CERTIFICATE_CODES.includes(code)) return 'certificate';
+	if (CERTIFICATE_CODES.includes(code) || CERTIFICATE_WORDS.test(text)) return 'certificate';
 	// n8n reports its own timeout as an aborted connection: "timeout of 1000ms exceeded".
 	if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || /timeout of \d+ ?ms/i.test(text)) {
 		return 'timedOut';

@@ -57,7 +57,7 @@ export interface Answer {
 }
 
 export interface Delivery {
-	/** What the node answered; undefined when it answered nothing itself. */
+	/** What the caller got: the node's own answer, or n8n's for it; undefined when neither. */
 	answer?: Answer;
 	/** What webhook() returned to n8n. */
 	result: IWebhookResponseData;
@@ -96,6 +96,19 @@ class RecordedResponse {
 		this.events.push(`answered ${this.statusCode}`);
 		return this;
 	}
+}
+
+/**
+ * The body n8n answers for a webhook node whose response mode is `onReceived` and that did not
+ * answer itself (n8n 1.123 and 2.41, webhook-on-received-response-extractor): the description's
+ * responseData when it gives one (n8n reads a missing one as the text "firstEntryJson"), else the
+ * node's `webhookResponse`, else n8n's own message.
+ */
+function n8nAnswer(result: IWebhookResponseData): unknown {
+	const [description] = webhookTriggerType.description.webhooks ?? [];
+	const responseData = description.responseData ?? 'firstEntryJson';
+	if (responseData === 'noData') return undefined;
+	return responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
 }
 
 /** Credentials n8n cannot read (none chosen, or deleted): reading them fails. */
@@ -173,6 +186,11 @@ export function webhookTrigger(
 				null,
 			);
 			const result = await webhookTriggerType.webhook!.call(context);
+			// n8n answers unless told the node has: a node that answered and did not say so fails
+			// here ('answered twice'), as it would in n8n.
+			if (!result.noWebhookResponse) {
+				response.status(Number(description.responseCode ?? 200)).json(n8nAnswer(result));
+			}
 			const items = result.workflowData ? result.workflowData[0].map(({ json }) => json) : null;
 			return { answer: response.answer, result, items };
 		},

@@ -11,8 +11,10 @@ export const DEFAULT_REUSE_SECONDS = 60;
 export const notificationWebhook: IWebhookDescription = {
 	name: 'default',
 	httpMethod: 'POST',
-	// n8n answers when webhook() returns; webhook() answers first itself.
+	// n8n answers with webhook()'s `webhookResponse` (an empty responseData lets it through; left
+	// out, n8n would answer the text "firstEntryJson"), unless webhook() answered itself.
 	responseMode: 'onReceived',
+	responseData: '',
 	path: 'notification',
 };
 

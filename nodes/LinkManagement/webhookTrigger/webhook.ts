@@ -23,11 +23,11 @@ interface Setup {
 type WebhookResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
 
 /**
- * One notification: answered at once, before anything else happens (the service waits for the
- * answer while it redirects the visitor), then turned into one item. A body that is not a
- * notification is answered 4xx, one of an event not chosen 200; neither starts the workflow; nor
- * does a call from outside the IP(s) Allowlist, answered 403 before its body is read.
- * With Add Link Record the link is looked up after the answer; a lookup that fails leaves the
+ * One notification, turned into one item and answered 200 (the service waits for the answer while
+ * it redirects the visitor): by n8n, as for its own Webhook node, or, with Add Link Record, by the
+ * node itself before the link is looked up. A body that is not a notification is answered 4xx,
+ * one of an event not chosen 200; neither starts the workflow; nor does a call from outside the
+ * IP(s) Allowlist, answered 403 before its body is read. A lookup that fails leaves the
  * notification's item without the record (`link` null) and says why (`linkError`).
  */
 export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -43,13 +43,19 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (!setup.events.includes(event.value)) {
 		return answered(response, 200, `Received; this trigger does not start on ${event.plural}`);
 	}
-	answer(response, 200, 'Received');
 	const item = notificationItem(event, payload);
-	const json = setup.lookup
-		? { ...item, ...(await withLinkRecord(this, String(item.shorturl), setup.lookup)) }
-		: item;
+	if (!setup.lookup) {
+		// n8n answers with this as it does for its own Webhook node: in 2.x once the execution is
+		// made (in queue mode: queued), so an answered click is never one that started nothing.
+		return { webhookResponse: RECEIVED, workflowData: [this.helpers.returnJsonArray([item])] };
+	}
+	// The lookup may take seconds: the service (and its visitor) is not kept waiting for it.
+	answer(response, 200, RECEIVED.message);
+	const json = { ...item, ...(await withLinkRecord(this, String(item.shorturl), setup.lookup)) };
 	return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray([json])] };
 }
+
+const RECEIVED = { message: 'Received' };
 
 function answer(response: WebhookResponse, status: number, message: string): void {
 	response.status(status).json({ message });

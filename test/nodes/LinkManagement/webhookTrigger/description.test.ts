@@ -40,9 +40,16 @@ test('a webhook trigger named as the interface says, with the same credential an
 	]);
 });
 
-test('one POST address for both notifications, answered by the node as soon as it is read', () => {
+test("one POST address for both notifications, answered on receipt with the node's own answer", () => {
 	expect(description.webhooks).toEqual([
-		{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'notification' },
+		{
+			name: 'default',
+			httpMethod: 'POST',
+			responseMode: 'onReceived',
+			// n8n answers with the node's `webhookResponse` only when this is empty
+			responseData: '',
+			path: 'notification',
+		},
 	]);
 });
 

@@ -66,6 +66,7 @@ describe('the record under `link`', () => {
 		const { answer, items } = await trigger.post(clicked);
 
 		expect(answer).toEqual({ status: 200, body: { message: 'Received' } });
+		// by the node itself, before the lookup: n8n would answer only once it is done
 		expect(trigger.events).toEqual(['answered 200', 'lookup short=summer-sale&page=1&limit=1000']);
 		expect(items).toEqual([{ ...linkClickedItem, link: summer }]);
 	});

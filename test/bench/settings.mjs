@@ -57,7 +57,7 @@ export const QUEUE_TRIMMED = ['WORKERS', 'NS', 'LIMITS'].some(
 export const CLICKS_TRIMMED = ['SETUPS', 'N'].some((k) => process.env[`BENCH_CLICKS_${k}`]);
 
 /**
- * Answer times of webhook nodes (part 10): `n` clicks notified at `perSecond` a second, and bursts
+ * Answer times of webhook nodes (part 10): `single` clicks one at a time, `n` clicks notified at `perSecond` a second, and bursts
  * of `burst` at once, to the Link Management Webhook Trigger and to n8n's own Webhook node in turn,
  * in each setup: regular mode (`n8n start`), and queue mode with a webhook process.
  */
@@ -65,6 +65,9 @@ export const CLICKS = {
 	setups: list(process.env.BENCH_CLICKS_SETUPS, ['regular', 'queue']),
 	n: Number(process.env.BENCH_CLICKS_N || 300),
 	perSecond: 10,
+	/** clicks one at a time: far enough apart that each is answered before the next */
+	single: 20,
+	singlePerSecond: 2,
 	burst: 30,
 	/** rounds of bursts, each node's burst once per round, in turn */
 	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 4),

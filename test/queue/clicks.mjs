@@ -17,7 +17,9 @@ const TERMINAL = ['success', 'error', 'crashed', 'canceled'];
 /**
  * A workflow of one node answering the notifications on receipt: `kind` `trigger` (the Link
  * Management Webhook Trigger, Link Clicked, Add Link Record off: no credential, as the editor
- * leaves it) or `webhook` (n8n's Webhook node, POST, Respond Immediately). Returns
+ * leaves it), `webhook` (n8n's Webhook node as the editor adds it today, POST, Respond
+ * Immediately) or `webhookV1` (the same at type version 1, the trigger's: n8n 2.x evaluates an
+ * expression in its expression sandbox for every call to a version-1 webhook node). Returns
  * { workflow, path }: the Production URL is `<base>/webhook/<path>`.
  */
 export function clickWorkflow(kind, { name }) {
@@ -33,7 +35,7 @@ export function clickWorkflow(kind, { name }) {
 			: {
 					name: WEBHOOK_NODE,
 					type: 'n8n-nodes-base.webhook',
-					typeVersion: 2,
+					typeVersion: kind === 'webhookV1' ? 1 : 2,
 					parameters: { httpMethod: 'POST', path: id, responseMode: 'onReceived', options: {} },
 				};
 	return {

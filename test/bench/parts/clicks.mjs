@@ -1,11 +1,12 @@
 // Part 10 of the benchmark (BENCH_ONLY=clicks): how long the service waits for n8n's answer to a
 // click's notification (it redirects the visitor only then), for the Link Management Webhook
-// Trigger and for n8n's own Webhook node (Respond Immediately) under the same load, in two
+// Trigger and for n8n's own Webhook node (Respond Immediately; at its current type version and at
+// version 1, the trigger's) under the same load, in two
 // setups: regular mode (`n8n start`, SQLite: n8n's main receives the calls and runs the
 // executions) and queue mode with a webhook process (`n8n webhook` receives the calls, a worker
 // runs them; the queue suite's set-up). Each node's workflow is that node alone. Steady clicks
-// and bursts go to the two nodes in turn (A B B A), so a machine busy with other work weighs on
-// both alike. Sets results.clicks.
+// and bursts go to the nodes in turn (A B C C B A), so a machine busy with other work weighs on
+// all alike. Sets results.clicks.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import { ensurePackages } from '../../queue/services.mjs';
 import { otherN8nProcesses } from '../measure.mjs';
 import { ARTIFACTS, CLICKS, log, target } from '../settings.mjs';
 
-export const KINDS = ['trigger', 'webhook'];
+export const KINDS = ['trigger', 'webhook', 'webhookV1'];
 
 /** Regular mode: one `n8n start` (SQLite) with the package; it receives and runs everything. */
 async function startRegular(tgz) {
@@ -73,15 +74,19 @@ function cpuTicks() {
 	return { busy: total - idle, total };
 }
 
-/** The loads, in order: steady clicks A B B A, then bursts A B B A, B A A B, … */
+/**
+ * The loads, in order: clicks one at a time A B C C B A (what one call costs, nothing queued),
+ * steady clicks A B C C B A, then bursts A B C, C B A, A B C, …
+ */
 function plan() {
-	const steady = [0, 1, 1, 0].map((k) => ({ load: 'steady', kind: KINDS[k] }));
+	const there = [...KINDS];
+	const back = [...KINDS].reverse();
+	const single = [...there, ...back].map((kind) => ({ load: 'single', kind }));
+	const steady = [...there, ...back].map((kind) => ({ load: 'steady', kind }));
 	const bursts = [];
-	for (let round = 0; round < CLICKS.burstRounds; round++) {
-		const order = round % 2 ? [1, 0] : [0, 1];
-		for (const k of order) bursts.push({ load: 'burst', kind: KINDS[k] });
-	}
-	return [...steady, ...bursts];
+	for (let round = 0; round < CLICKS.burstRounds; round++)
+		for (const kind of round % 2 ? back : there) bursts.push({ load: 'burst', kind });
+	return [...single, ...steady, ...bursts];
 }
 
 export async function clicksPart({ tgz, results }) {
@@ -102,7 +107,7 @@ export async function clicksPart({ tgz, results }) {
 					flows[kind] = await deployClickWorkflow(n8n.api, n8n.receiverUrl, kind, {
 						name: `Bench clicks: ${kind}`,
 					});
-				const sent = { trigger: [], webhook: [] };
+				const sent = Object.fromEntries(KINDS.map((kind) => [kind, []]));
 				const send = async (kind, count, perSecond, tag) => {
 					sandbox.notifications.set({ clicked: flows[kind].url });
 					const done = await clicks(sandbox, shortUrl, { count, perSecond, tag });
@@ -124,8 +129,11 @@ export async function clicksPart({ tgz, results }) {
 					await send(kind, CLICKS.warmUp, CLICKS.perSecond, `${setup} warm-up ${kind}`);
 				await settle();
 				for (const [i, { load, kind }] of plan().entries()) {
-					const [count, perSecond] =
-						load === 'steady' ? [CLICKS.n, CLICKS.perSecond] : [CLICKS.burst, 0];
+					const [count, perSecond] = {
+						single: [CLICKS.single, CLICKS.singlePerSecond],
+						steady: [CLICKS.n, CLICKS.perSecond],
+						burst: [CLICKS.burst, 0],
+					}[load];
 					const others = otherN8nProcesses().length;
 					const cpu = cpuTicks();
 					const t0 = Date.now();

@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { RequestSettings } from '../shared/options';
 import { optionNamed } from '../shared/options';
 import type { Answer } from './answer';
 import { clock } from './clock';
@@ -119,16 +120,27 @@ export function connectionError(
 	failure: Failure,
 ): NodeApiError {
 	const notResent = request.method === 'POST' && !failure.neverSent ? ` ${NOT_SENT_AGAIN}` : '';
-	const hint =
-		failure.reason === 'certificate'
-			? ` If this is your own installation with a self-signed certificate, turn on ${optionNamed('allowUnauthorizedCerts')} in the node's Options.`
-			: '';
+	const hint = failure.reason === 'certificate' ? ` ${certificateHint(context.settings)}` : '';
 	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
 	return apiError(
 		context,
 		`Could not reach the Link Management service: ${failureInWords(failure, context.settings.timeoutMs)}`,
 		`${request.method} ${request.path} failed before an answer arrived (${failure.detail}).${notResent}${hint}`,
 	);
+}
+
+/**
+ * What to do about a certificate refused. With Ignore SSL Issues on, n8n itself dropped the
+ * option: n8n 1.x's proxy agent applies it to the proxy's connection, not to the tunnel through
+ * it (n8n 2.x applies it to both), so only trusting the certificate helps there.
+ */
+function certificateHint({ proxy, skipSslCertificateValidation }: RequestSettings): string {
+	const option = optionNamed('allowUnauthorizedCerts');
+	if (!skipSslCertificateValidation) {
+		return `If this is your own installation with a self-signed certificate, turn on ${option} in the node's Options.`;
+	}
+	const through = proxy ? ' through the proxy' : '';
+	return `${option} is on, but this n8n did not apply it to the request${through} (n8n 1.x does not apply it through a proxy; n8n 2.x does). Let n8n trust the certificate instead: set NODE_EXTRA_CA_CERTS in n8n's environment to the certificate's PEM file (or its authority's), or update n8n.`;
 }
 
 /**

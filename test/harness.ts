@@ -8,6 +8,7 @@ import type { ExecuteContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IDataObject,
 	IExecuteData,
 	IHttpRequestOptions,
 	INode,
@@ -247,6 +248,31 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return credentialType.properties;
 	}
 }
+
+/** An active workflow holding one trigger node, as n8n keeps it while the workflow is active. */
+export function activeWorkflowOf(
+	id: string,
+	node: INode,
+	nodeTypes: INodeTypes,
+	staticData?: IDataObject,
+): Workflow {
+	return new Workflow({ id, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+}
+
+/**
+ * The `additionalData` n8n hands a trigger's context: the credential (through `credentialsHelper`),
+ * n8n's URLs, no variables, and what that kind of trigger gets besides (`more`).
+ */
+export const triggerAdditionalData = (
+	credentialsHelper: ICredentialsHelper,
+	more: Record<string, unknown>,
+) =>
+	({
+		credentialsHelper,
+		...N8N_URLS,
+		variables: {},
+		...more,
+	}) as unknown as IWorkflowExecuteAdditionalData;
 
 export interface RunOptions {
 	parameters: INodeParameters;

@@ -12,19 +12,19 @@ import type {
 	IDataObject,
 	INodeExecutionData,
 	INodeParameters,
-	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
 import {
-	N8N_URLS,
+	activeWorkflowOf,
 	nodeTypesOf,
 	nodeWithCredential,
 	TEST_BASE_URL,
 	TEST_CREDENTIALS,
 	TestCredentialsHelper,
+	triggerAdditionalData,
 	withDefaults,
 } from '../harness';
 import { minutesAfter2024 } from './fixtures';
@@ -75,23 +75,13 @@ export function activeTrigger(
 	const configure = (given: INodeParameters) => {
 		node.parameters = withDefaults(triggerType, node, given);
 	};
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(credentials),
-		...N8N_URLS,
-		variables: {},
+	const additionalData = triggerAdditionalData(new TestCredentialsHelper(credentials), {
 		userId: 'test-user',
-	} as unknown as IWorkflowExecuteAdditionalData;
+	});
 
 	let savedJson = '{}';
 	const build = () =>
-		new Workflow({
-			id: 'trigger-workflow',
-			nodes: [node],
-			connections: {},
-			active: true,
-			nodeTypes,
-			staticData: JSON.parse(savedJson) as IDataObject,
-		});
+		activeWorkflowOf('trigger-workflow', node, nodeTypes, JSON.parse(savedJson) as IDataObject);
 	// n8n keeps one poll context per activation and polls through it again; how the workflow
 	// was activated is the context's activation mode.
 	let workflow: Workflow;

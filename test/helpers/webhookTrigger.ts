@@ -12,18 +12,17 @@ import type {
 	INodeParameters,
 	IWebhookData,
 	IWebhookResponseData,
-	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementWebhookTrigger } from '../../nodes/LinkManagement/LinkManagementWebhookTrigger.node';
 import {
-	N8N_URLS,
+	activeWorkflowOf,
 	nodeTypesOf,
 	nodeWithCredential,
 	TEST_CREDENTIALS,
 	TestCredentialsHelper,
+	triggerAdditionalData,
 } from '../harness';
 
 export const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementWebhookTrigger';
@@ -120,13 +119,11 @@ export function webhookTrigger(
 		parameters,
 		{ webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
 	);
-	const workflow = new Workflow({
-		id: 'webhook-workflow',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes: nodeTypesOf(webhookTriggerType, WEBHOOK_TRIGGER_TYPE),
-	});
+	const workflow = activeWorkflowOf(
+		'webhook-workflow',
+		node,
+		nodeTypesOf(webhookTriggerType, WEBHOOK_TRIGGER_TYPE),
+	);
 	const [description] = webhookTriggerType.description.webhooks ?? [];
 	const events: string[] = [];
 	return {
@@ -138,22 +135,21 @@ export function webhookTrigger(
 			{ contentType = 'application/json', mode = 'webhook', ip = '203.0.113.7' }: PostOptions = {},
 		): Promise<Delivery> {
 			const response = new RecordedResponse(events);
-			const additionalData = {
-				credentialsHelper:
-					credentials === 'unreadable'
-						? new UnreadableCredentials({})
-						: new TestCredentialsHelper(credentials),
-				...N8N_URLS,
-				variables: {},
-				httpRequest: {
-					body,
-					headers: { 'content-type': contentType },
-					params: {},
-					query: {},
-					ip,
+			const additionalData = triggerAdditionalData(
+				credentials === 'unreadable'
+					? new UnreadableCredentials({})
+					: new TestCredentialsHelper(credentials),
+				{
+					httpRequest: {
+						body,
+						headers: { 'content-type': contentType },
+						params: {},
+						query: {},
+						ip,
+					},
+					httpResponse: response,
 				},
-				httpResponse: response,
-			} as unknown as IWorkflowExecuteAdditionalData;
+			);
 			const webhookData = {
 				httpMethod: description.httpMethod,
 				node: node.name,

@@ -7,20 +7,17 @@
  */
 import { createForumPixel, mockEndpoint, rl, runNode, unmatchedRequests } from '../../../helpers';
 import {
+	CAMPAIGN_DELETED as DELETED,
+	CAMPAIGN_NOT_FOUND as NOT_FOUND,
+	deleteCampaign,
+} from '../../../helpers/campaignDeletes';
+import {
 	campaignRecords,
 	channelItemRecords,
 	errorAnswer,
 	listAnswer,
 	messageAnswer,
 } from '../../../helpers/fixtures';
-
-const NOT_FOUND = 'Campaign not found.';
-const DELETED = 'Campaign has been deleted successfully.';
-const deleteCampaign = (campaignId: string) => ({
-	resource: 'campaign',
-	operation: 'delete',
-	campaignId: rl(campaignId),
-});
 
 describe('an error answer fails the item with exactly the service message', () => {
 	test.each([
@@ -85,11 +82,7 @@ describe('Continue On Fail', () => {
 		{ json: { campaign: '2' } },
 		{ json: { campaign: '3' } },
 	];
-	const fromInput = {
-		resource: 'campaign',
-		operation: 'delete',
-		campaignId: rl('={{ $json.campaign }}'),
-	};
+	const fromInput = deleteCampaign('={{ $json.campaign }}');
 
 	test('a service error on the middle of 3 items becomes { error } for it; others go on', async () => {
 		const first = mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));
@@ -242,11 +235,7 @@ describe('without Continue On Fail', () => {
 		mockEndpoint('DELETE', '/api/campaign/3/delete', messageAnswer(DELETED));
 
 		const result = await runNode({
-			parameters: {
-				resource: 'campaign',
-				operation: 'delete',
-				campaignId: rl('={{ $json.campaign }}'),
-			},
+			parameters: deleteCampaign('={{ $json.campaign }}'),
 			items: [
 				{ json: { campaign: '1' } },
 				{ json: { campaign: '2' } },

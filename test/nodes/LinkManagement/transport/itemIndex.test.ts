@@ -5,16 +5,13 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { mockEndpoint, rl, runNode, TEST_API_KEY, unmatchedRequests } from '../../../helpers';
+import { mockEndpoint, runNode, TEST_API_KEY, unmatchedRequests } from '../../../helpers';
+import {
+	CAMPAIGN_DELETED as DELETED,
+	CAMPAIGN_NOT_FOUND as NOT_FOUND,
+	deleteCampaign,
+} from '../../../helpers/campaignDeletes';
 import { errorAnswer, messageAnswer } from '../../../helpers/fixtures';
-
-const NOT_FOUND = 'Campaign not found.';
-const DELETED = 'Campaign has been deleted successfully.';
-const deleteCampaign = (campaignId: string) => ({
-	resource: 'campaign',
-	operation: 'delete',
-	campaignId: rl(campaignId),
-});
 
 describe("every error of an item ends ' [item N]' and carries n8n's itemIndex N", () => {
 	const middleOfThree = (values: IDataObject[]) => values.map((json) => ({ json }));
@@ -37,11 +34,7 @@ describe("every error of an item ends ' [item N]' and carries n8n's itemIndex N"
 		[
 			"the service's refusal (HTTP 404)",
 			{
-				parameters: {
-					resource: 'campaign',
-					operation: 'delete',
-					campaignId: rl('={{ $json.campaign }}'),
-				},
+				parameters: deleteCampaign('={{ $json.campaign }}'),
 				items: middleOfThree([{ campaign: '1' }, { campaign: '2' }, { campaign: '3' }]),
 				serve: () => {
 					mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));
@@ -57,11 +50,7 @@ describe("every error of an item ends ' [item N]' and carries n8n's itemIndex N"
 		[
 			'an ID that is not a whole number',
 			{
-				parameters: {
-					resource: 'campaign',
-					operation: 'delete',
-					campaignId: rl('={{ $json.campaign }}'),
-				},
+				parameters: deleteCampaign('={{ $json.campaign }}'),
 				items: middleOfThree([{ campaign: '1' }, { campaign: '2.5' }, { campaign: '3' }]),
 				serve: () => {
 					mockEndpoint('DELETE', '/api/campaign/1/delete', messageAnswer(DELETED));

@@ -10,6 +10,7 @@ import {
 	runNode,
 	unmatchedRequests,
 } from '../../../helpers';
+import { emptyQrStatistics } from '../../../sandbox/records';
 
 // Get Statistics of resources/link/ and resources/qrCode/: the statistics of Get as rows, one
 // per label of each chosen dimension (shared/statistics.ts builds them for both).
@@ -242,15 +243,7 @@ describe('qrCode: getStatistics', () => {
 		const answer = {
 			error: 0,
 			details: { id: 31, link: QR_ADDRESS, scans: 0, name: 'Menu', data: '2024-02-01 12:00:00' },
-			data: {
-				clicks: 0,
-				uniqueClicks: 0,
-				topCountries: {},
-				topReferrers: {},
-				topBrowsers: {},
-				topOs: {},
-				socialCount: { socialnet_a: 0, socialnet_b: 0, socialnet_c: 0 },
-			},
+			data: emptyQrStatistics(),
 		};
 
 		const { output } = await getStatistics.send(

@@ -249,26 +249,37 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-/** An active workflow holding one trigger node, as n8n keeps it while the workflow is active. */
+/** Credentials n8n cannot read (none chosen, or deleted): reading them fails. */
+class UnreadableCredentials extends TestCredentialsHelper {
+	async getDecrypted(): Promise<never> {
+		throw new Error('The credential could not be read');
+	}
+}
+
+/** An active workflow holding one trigger node of `type`, as n8n keeps it while it is active. */
 export function activeWorkflowOf(
 	id: string,
 	node: INode,
-	nodeTypes: INodeTypes,
+	[type, typeName]: [INodeType, string],
 	staticData?: IDataObject,
 ): Workflow {
+	const nodeTypes = nodeTypesOf(type, typeName);
 	return new Workflow({ id, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
 }
 
 /**
- * The `additionalData` n8n hands a trigger's context: the credential (through `credentialsHelper`),
- * n8n's URLs, no variables, and what that kind of trigger gets besides (`more`).
+ * The `additionalData` n8n hands a trigger's context: the credential's data (or credentials n8n
+ * cannot read), n8n's URLs, no variables, and what that kind of trigger gets besides (`more`).
  */
 export const triggerAdditionalData = (
-	credentialsHelper: ICredentialsHelper,
+	credentials: ICredentialDataDecryptedObject | 'unreadable',
 	more: Record<string, unknown>,
 ) =>
 	({
-		credentialsHelper,
+		credentialsHelper:
+			credentials === 'unreadable'
+				? new UnreadableCredentials({})
+				: new TestCredentialsHelper(credentials),
 		...N8N_URLS,
 		variables: {},
 		...more,

@@ -19,11 +19,9 @@ import { Workflow } from 'n8n-workflow';
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
 import {
 	activeWorkflowOf,
-	nodeTypesOf,
 	nodeWithCredential,
 	TEST_BASE_URL,
 	TEST_CREDENTIALS,
-	TestCredentialsHelper,
 	triggerAdditionalData,
 	withDefaults,
 } from '../harness';
@@ -33,8 +31,6 @@ import { AUTHORIZATION } from './service';
 export const TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
 export const TRIGGER_NAME = 'Link Management Trigger';
 export const triggerType = new LinkManagementTrigger();
-
-const nodeTypes = nodeTypesOf(triggerType, TRIGGER_TYPE);
 
 export interface PollResult {
 	/** What poll() returned: `null`, or the items of its one output. */
@@ -75,13 +71,18 @@ export function activeTrigger(
 	const configure = (given: INodeParameters) => {
 		node.parameters = withDefaults(triggerType, node, given);
 	};
-	const additionalData = triggerAdditionalData(new TestCredentialsHelper(credentials), {
+	const additionalData = triggerAdditionalData(credentials, {
 		userId: 'test-user',
 	});
 
 	let savedJson = '{}';
 	const build = () =>
-		activeWorkflowOf('trigger-workflow', node, nodeTypes, JSON.parse(savedJson) as IDataObject);
+		activeWorkflowOf(
+			'trigger-workflow',
+			node,
+			[triggerType, TRIGGER_TYPE],
+			JSON.parse(savedJson) as IDataObject,
+		);
 	// n8n keeps one poll context per activation and polls through it again; how the workflow
 	// was activated is the context's activation mode.
 	let workflow: Workflow;

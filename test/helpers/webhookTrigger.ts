@@ -18,10 +18,8 @@ import type {
 import { LinkManagementWebhookTrigger } from '../../nodes/LinkManagement/LinkManagementWebhookTrigger.node';
 import {
 	activeWorkflowOf,
-	nodeTypesOf,
 	nodeWithCredential,
 	TEST_CREDENTIALS,
-	TestCredentialsHelper,
 	triggerAdditionalData,
 } from '../harness';
 
@@ -97,13 +95,6 @@ class RecordedResponse {
 	}
 }
 
-/** Credentials n8n cannot read (none chosen, or deleted): reading them fails. */
-class UnreadableCredentials extends TestCredentialsHelper {
-	async getDecrypted(): Promise<never> {
-		throw new Error('The credential could not be read');
-	}
-}
-
 /**
  * A webhook trigger with these parameters (defaults filled as the editor stores them) in an
  * active workflow. `events` lists what happened, in order: each answer, and whatever a test adds.
@@ -119,11 +110,10 @@ export function webhookTrigger(
 		parameters,
 		{ webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
 	);
-	const workflow = activeWorkflowOf(
-		'webhook-workflow',
-		node,
-		nodeTypesOf(webhookTriggerType, WEBHOOK_TRIGGER_TYPE),
-	);
+	const workflow = activeWorkflowOf('webhook-workflow', node, [
+		webhookTriggerType,
+		WEBHOOK_TRIGGER_TYPE,
+	]);
 	const [description] = webhookTriggerType.description.webhooks ?? [];
 	const events: string[] = [];
 	return {
@@ -135,21 +125,16 @@ export function webhookTrigger(
 			{ contentType = 'application/json', mode = 'webhook', ip = '203.0.113.7' }: PostOptions = {},
 		): Promise<Delivery> {
 			const response = new RecordedResponse(events);
-			const additionalData = triggerAdditionalData(
-				credentials === 'unreadable'
-					? new UnreadableCredentials({})
-					: new TestCredentialsHelper(credentials),
-				{
-					httpRequest: {
-						body,
-						headers: { 'content-type': contentType },
-						params: {},
-						query: {},
-						ip,
-					},
-					httpResponse: response,
+			const additionalData = triggerAdditionalData(credentials, {
+				httpRequest: {
+					body,
+					headers: { 'content-type': contentType },
+					params: {},
+					query: {},
+					ip,
 				},
-			);
+				httpResponse: response,
+			});
 			const webhookData = {
 				httpMethod: description.httpMethod,
 				node: node.name,

@@ -72,10 +72,11 @@ export interface Operation {
 	/** Asserts that these parameters are refused before any request, the message matching each pattern. */
 	expectRefused(more: INodeParameters, ...patterns: Array<string | RegExp>): Promise<void>;
 	/**
-	 * Runs the node against the service answering the request with `refusal`; asserts that the
-	 * node sent it exactly once and gives the error the run ended with.
+	 * Runs the node against the service answering the request with `answer` (a refusal, or an
+	 * answer the node cannot use); asserts that the node sent the request exactly once and gives
+	 * the error the run ended with.
 	 */
-	refusedBy(refusal: unknown, more?: INodeParameters): Promise<RunResult['error']>;
+	failsOn(answer: unknown, more?: INodeParameters): Promise<RunResult['error']>;
 }
 
 function parse(line: string): { method: Method; path: string } {
@@ -159,9 +160,9 @@ export function operation(
 		},
 		expectRefused: async (more, ...patterns) =>
 			await expectRefused({ parameters: op.parameters(more) }, ...patterns),
-		async refusedBy(refusal, more = {}) {
+		async failsOn(answer, more = {}) {
 			const { method, path } = op.requestFor(more);
-			const endpoint = mockEndpoint(method, path, refusal);
+			const endpoint = mockEndpoint(method, path, answer);
 
 			const result = await runNode({ parameters: op.parameters(more) });
 

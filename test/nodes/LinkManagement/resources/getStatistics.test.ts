@@ -64,8 +64,11 @@ const REFERENCE_ROWS = {
 };
 
 describe('link: getStatistics', () => {
-	const parameters = link('getStatistics', { linkId: rl('91') });
-	const getStatistics = operation('GET /api/url/:linkId', parameters, linkAnswer(91));
+	const getStatistics = operation(
+		'GET /api/url/:linkId',
+		link('getStatistics', { linkId: rl('91') }),
+		linkAnswer(91),
+	);
 
 	test('sends GET /api/url/:linkId; one row per label of every dimension, in the service order', async () => {
 		const { body, output } = await getStatistics.send();
@@ -139,14 +142,10 @@ describe('link: getStatistics', () => {
 	});
 
 	test('fails the item, naming the label, when a count is not a number', async () => {
-		mockEndpoint('GET', '/api/url/91', linkAnswer(91, { topCountries: { Canada: 'many' } }));
+		const error = await getStatistics.failsOn(linkAnswer(91, { topCountries: { Canada: 'many' } }));
 
-		const result = await runNode({ parameters });
-
-		expect(result.error?.message).toMatch(
-			/not a number for 'Canada' in topCountries: "many" \[item 0\]$/,
-		);
-		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(error?.message).toMatch(/not a number for 'Canada' in topCountries: "many" \[item 0\]$/);
+		expect(error?.context?.itemIndex).toBe(0);
 	});
 
 	test('refuses a dimension it does not know before sending a request', async () => {

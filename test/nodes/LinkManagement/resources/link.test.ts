@@ -282,7 +282,7 @@ describe('link: create', () => {
 
 	test("fails with the service's words for a field the plan lacks", async () => {
 		const refused = { error: 1, message: 'Your plan does not include geo targeting.' };
-		const error = await create.refusedBy(refused);
+		const error = await create.failsOn(refused);
 
 		expect(error?.message).toBe('Your plan does not include geo targeting. [item 0]');
 	});

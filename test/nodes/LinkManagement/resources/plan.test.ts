@@ -49,7 +49,7 @@ describe('plan: subscribeUser', () => {
 	test.each(['Plan does not exist.', 'User does not exist.'])(
 		'a refusal of the service fails with its words: %s',
 		async (message) => {
-			const error = await subscribe.refusedBy(errorAnswer(message));
+			const error = await subscribe.failsOn(errorAnswer(message));
 			expect(error?.message).toBe(`${message} [item 0]`);
 		},
 	);

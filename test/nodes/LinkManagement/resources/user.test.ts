@@ -90,7 +90,7 @@ describe('user: get', () => {
 	});
 
 	test("an unknown user fails with the service's words", async () => {
-		const error = await get.refusedBy(errorAnswer('User does not exist.'), { userId: rl('8') });
+		const error = await get.failsOn(errorAnswer('User does not exist.'), { userId: rl('8') });
 		expect(error?.message).toBe('User does not exist. [item 0]');
 	});
 
@@ -195,7 +195,7 @@ describe('user: create', () => {
 		'An account is already associated with this email.',
 		'Invalid request or incorrect data format.',
 	])('a refusal only the service can make fails with its words: %s', async (message) => {
-		const error = await create.refusedBy(errorAnswer(message));
+		const error = await create.failsOn(errorAnswer(message));
 
 		expect(error?.message).toBe(`${message} [item 0]`);
 	});

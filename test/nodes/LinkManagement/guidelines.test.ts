@@ -373,23 +373,18 @@ describe('Credential', () => {
 });
 
 describe('the rules themselves', () => {
-	test.each([
-		['Put Output File in Field', true],
-		['Max Total Wait per Item (Seconds)', true],
-		['Reuse Link Record For (Seconds)', false],
-		['Order by', false],
-		['Match On', true],
-		['vCard', true],
-	])('Title Case: "%s" → %s', (label, expected) => {
-		expect(isTitleCase(label)).toBe(expected);
-	});
-
-	test.each([
-		['Create or update QR code by name', true],
-		['Download QR image of link', true],
-		['Create Campaign', false],
-		['create campaign', false],
-	])('sentence case: "%s" → %s', (text, expected) => {
-		expect(isSentenceCase(text)).toBe(expected);
+	test.each<[string, string, boolean, (text: string) => boolean]>([
+		['Title Case', 'Put Output File in Field', true, isTitleCase],
+		['Title Case', 'Max Total Wait per Item (Seconds)', true, isTitleCase],
+		['Title Case', 'Reuse Link Record For (Seconds)', false, isTitleCase],
+		['Title Case', 'Order by', false, isTitleCase],
+		['Title Case', 'Match On', true, isTitleCase],
+		['Title Case', 'vCard', true, isTitleCase],
+		['sentence case', 'Create or update QR code by name', true, isSentenceCase],
+		['sentence case', 'Download QR image of link', true, isSentenceCase],
+		['sentence case', 'Create Campaign', false, isSentenceCase],
+		['sentence case', 'create campaign', false, isSentenceCase],
+	])('%s: "%s" → %s', (_rule, text, expected, rule) => {
+		expect(rule(text)).toBe(expected);
 	});
 });

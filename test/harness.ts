@@ -8,6 +8,7 @@ import type { ExecuteContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IDataObject,
 	IExecuteData,
 	IHttpRequestOptions,
 	INode,
@@ -247,6 +248,42 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return credentialType.properties;
 	}
 }
+
+/** Credentials n8n cannot read (none chosen, or deleted): reading them fails. */
+class UnreadableCredentials extends TestCredentialsHelper {
+	async getDecrypted(): Promise<never> {
+		throw new Error('The credential could not be read');
+	}
+}
+
+/** An active workflow holding one trigger node of `type`, as n8n keeps it while it is active. */
+export function activeWorkflowOf(
+	id: string,
+	node: INode,
+	[type, typeName]: [INodeType, string],
+	staticData?: IDataObject,
+): Workflow {
+	const nodeTypes = nodeTypesOf(type, typeName);
+	return new Workflow({ id, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+}
+
+/**
+ * The `additionalData` n8n hands a trigger's context: the credential's data (or credentials n8n
+ * cannot read), n8n's URLs, no variables, and what that kind of trigger gets besides (`more`).
+ */
+export const triggerAdditionalData = (
+	credentials: ICredentialDataDecryptedObject | 'unreadable',
+	more: Record<string, unknown>,
+) =>
+	({
+		credentialsHelper:
+			credentials === 'unreadable'
+				? new UnreadableCredentials({})
+				: new TestCredentialsHelper(credentials),
+		...N8N_URLS,
+		variables: {},
+		...more,
+	}) as unknown as IWorkflowExecuteAdditionalData;
 
 export interface RunOptions {
 	parameters: INodeParameters;

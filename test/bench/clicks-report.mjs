@@ -2,27 +2,18 @@
 // Webhook Trigger and of n8n's own Webhook node (at its current type version and at 1), per setup and load, from parts/clicks.mjs's
 // results, between HTML comment markers of its own (a clicks-only run rewrites it, a run of other
 // parts keeps it).
-import { pct, ratio, table } from './measure.mjs';
+import { markedSection, pct, ratio, table } from './measure.mjs';
 import { CLICKS } from './settings.mjs';
 
 const START = '<!-- clicks section: written by `BENCH_ONLY=clicks npm run bench` -->';
 const END = '<!-- end of the clicks section -->';
 const GOAL = 1.1;
 
+const SECTION = markedSection(START, END);
 /** The clicks section of a benchmark.md text ('' when it has none). */
-export function clicksSectionOf(doc) {
-	const a = doc.indexOf(START);
-	const b = doc.indexOf(END);
-	return a >= 0 && b > a ? doc.slice(a, b + END.length) : '';
-}
-
+export const clicksSectionOf = SECTION.of;
 /** `doc` with its clicks section replaced by `section` (appended when it has none). */
-export function withClicksSection(doc, section) {
-	const old = clicksSectionOf(doc);
-	if (!section) return doc;
-	if (old) return doc.replace(old, section);
-	return `${doc.trimEnd()}\n\n${section}\n`;
-}
+export const withClicksSection = SECTION.within;
 
 /** The value below which `share` of the sorted `values` lie (nearest rank). */
 export function percentile(sorted, share) {

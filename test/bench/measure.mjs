@@ -245,3 +245,24 @@ export const ratio = (value) =>
 	value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(3)}×`;
 export const mib = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MiB` : '–');
 export const pct = (share) => `${(share * 100).toFixed(1)}%`;
+
+/**
+ * A section of docs/benchmark.md between HTML comment markers of its own, which a run of its part
+ * alone rewrites and a run of the other parts keeps: `of(doc)` is the section ('' when the text
+ * has none), `within(doc, section)` the text with it replaced by `section` (appended when it has
+ * none; the text unchanged when `section` is empty).
+ */
+export function markedSection(start, end) {
+	const of = (doc) => {
+		const a = doc.indexOf(start);
+		const b = doc.indexOf(end);
+		return a >= 0 && b > a ? doc.slice(a, b + end.length) : '';
+	};
+	const within = (doc, section) => {
+		const old = of(doc);
+		if (!section) return doc;
+		if (old) return doc.replace(old, section);
+		return `${doc.trimEnd()}\n\n${section}\n`;
+	};
+	return { of, within };
+}

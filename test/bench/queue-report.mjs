@@ -2,26 +2,17 @@
 // finding or replacing it between its HTML comment markers, so that a queue-only run rewrites it
 // and a run of the other parts keeps it.
 import { waitLimits } from '../queue/workload.mjs';
-import { msf, pct, ratio, sec, table } from './measure.mjs';
+import { markedSection, msf, pct, ratio, sec, table } from './measure.mjs';
 import { QUEUE } from './settings.mjs';
 
 const START = '<!-- queue-mode section: written by `BENCH_ONLY=queue npm run bench` -->';
 const END = '<!-- end of the queue-mode section -->';
 
+const SECTION = markedSection(START, END);
 /** The queue-mode section of a benchmark.md text ('' when it has none). */
-export function queueSectionOf(doc) {
-	const a = doc.indexOf(START);
-	const b = doc.indexOf(END);
-	return a >= 0 && b > a ? doc.slice(a, b + END.length) : '';
-}
-
+export const queueSectionOf = SECTION.of;
 /** `doc` with its queue-mode section replaced by `section` (appended when it has none). */
-export function withQueueSection(doc, section) {
-	const old = queueSectionOf(doc);
-	if (!section) return doc;
-	if (old) return doc.replace(old, section);
-	return `${doc.trimEnd()}\n\n${section}\n`;
-}
+export const withQueueSection = SECTION.within;
 
 /** Markdown of the queue-mode section; `meta` is { machine, commit, version }. */
 export function queueSection(q, meta) {

@@ -7,7 +7,8 @@
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
 //                  example, the trigger, the webhook trigger and its IP(s) Allowlist, the
 //                  analytics examples, the proxy and certificate options (cases/ai-agent.mjs,
-//                  cases/trigger.mjs, cases/webhook-trigger.mjs, cases/analytics.mjs, cases/edges.mjs)
+//                  cases/trigger.mjs, cases/webhook-trigger.mjs, cases/webhook-allowlist.mjs,
+//                  cases/analytics.mjs, cases/edges.mjs)
 //   OPERATIONS     the node's 50 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
@@ -22,7 +23,8 @@ import { RESOURCE_CASES } from './cases/resources.mjs';
 import { STATISTICS_CASES } from './cases/statistics.mjs';
 import { triggerCase } from './cases/trigger.mjs';
 import { USER_CASES } from './cases/users.mjs';
-import { webhookAllowlistCase, webhookTriggerCase } from './cases/webhook-trigger.mjs';
+import { webhookAllowlistCase } from './cases/webhook-allowlist.mjs';
+import { webhookTriggerCase } from './cases/webhook-trigger.mjs';
 import { edgesCase } from './cases/edges.mjs';
 import { loadWorkflow, operationsOf } from './lib/workflows.mjs';
 

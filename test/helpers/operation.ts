@@ -14,6 +14,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import type { RunResult } from '../harness';
 import { jsonOf, runNode } from '../harness';
 import type { Method } from './service';
 import { expectRefused, mockEndpoint, unmatchedRequests } from './service';
@@ -70,6 +71,12 @@ export interface Operation {
 	send(more?: INodeParameters, options?: SendOptions): Promise<Sent>;
 	/** Asserts that these parameters are refused before any request, the message matching each pattern. */
 	expectRefused(more: INodeParameters, ...patterns: Array<string | RegExp>): Promise<void>;
+	/**
+	 * Runs the node against the service answering the request with `answer` (a refusal, or an
+	 * answer the node cannot use); asserts that the node sent the request exactly once and gives
+	 * the error the run ended with.
+	 */
+	failsOn(answer: unknown, more?: INodeParameters): Promise<RunResult['error']>;
 }
 
 function parse(line: string): { method: Method; path: string } {
@@ -153,6 +160,15 @@ export function operation(
 		},
 		expectRefused: async (more, ...patterns) =>
 			await expectRefused({ parameters: op.parameters(more) }, ...patterns),
+		async failsOn(answer, more = {}) {
+			const { method, path } = op.requestFor(more);
+			const endpoint = mockEndpoint(method, path, answer);
+
+			const result = await runNode({ parameters: op.parameters(more) });
+
+			expect(endpoint.requests).toHaveLength(1);
+			return result.error;
+		},
 	};
 	return op;
 }

@@ -12,19 +12,17 @@ import type {
 	IDataObject,
 	INodeExecutionData,
 	INodeParameters,
-	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
 import {
-	N8N_URLS,
-	nodeTypesOf,
+	activeWorkflowOf,
 	nodeWithCredential,
 	TEST_BASE_URL,
 	TEST_CREDENTIALS,
-	TestCredentialsHelper,
+	triggerAdditionalData,
 	withDefaults,
 } from '../harness';
 import { minutesAfter2024 } from './fixtures';
@@ -33,8 +31,6 @@ import { AUTHORIZATION } from './service';
 export const TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
 export const TRIGGER_NAME = 'Link Management Trigger';
 export const triggerType = new LinkManagementTrigger();
-
-const nodeTypes = nodeTypesOf(triggerType, TRIGGER_TYPE);
 
 export interface PollResult {
 	/** What poll() returned: `null`, or the items of its one output. */
@@ -75,23 +71,18 @@ export function activeTrigger(
 	const configure = (given: INodeParameters) => {
 		node.parameters = withDefaults(triggerType, node, given);
 	};
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(credentials),
-		...N8N_URLS,
-		variables: {},
+	const additionalData = triggerAdditionalData(credentials, {
 		userId: 'test-user',
-	} as unknown as IWorkflowExecuteAdditionalData;
+	});
 
 	let savedJson = '{}';
 	const build = () =>
-		new Workflow({
-			id: 'trigger-workflow',
-			nodes: [node],
-			connections: {},
-			active: true,
-			nodeTypes,
-			staticData: JSON.parse(savedJson) as IDataObject,
-		});
+		activeWorkflowOf(
+			'trigger-workflow',
+			node,
+			[triggerType, TRIGGER_TYPE],
+			JSON.parse(savedJson) as IDataObject,
+		);
 	// n8n keeps one poll context per activation and polls through it again; how the workflow
 	// was activated is the context's activation mode.
 	let workflow: Workflow;

@@ -12,18 +12,15 @@ import type {
 	INodeParameters,
 	IWebhookData,
 	IWebhookResponseData,
-	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementWebhookTrigger } from '../../nodes/LinkManagement/LinkManagementWebhookTrigger.node';
 import {
-	N8N_URLS,
-	nodeTypesOf,
+	activeWorkflowOf,
 	nodeWithCredential,
 	TEST_CREDENTIALS,
-	TestCredentialsHelper,
+	triggerAdditionalData,
 } from '../harness';
 
 export const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-link-management.linkManagementWebhookTrigger';
@@ -111,13 +108,6 @@ function n8nAnswer(result: IWebhookResponseData): unknown {
 	return responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
 }
 
-/** Credentials n8n cannot read (none chosen, or deleted): reading them fails. */
-class UnreadableCredentials extends TestCredentialsHelper {
-	async getDecrypted(): Promise<never> {
-		throw new Error('The credential could not be read');
-	}
-}
-
 /**
  * A webhook trigger with these parameters (defaults filled as the editor stores them) in an
  * active workflow. `events` lists what happened, in order: each answer, and whatever a test adds.
@@ -133,13 +123,10 @@ export function webhookTrigger(
 		parameters,
 		{ webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
 	);
-	const workflow = new Workflow({
-		id: 'webhook-workflow',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes: nodeTypesOf(webhookTriggerType, WEBHOOK_TRIGGER_TYPE),
-	});
+	const workflow = activeWorkflowOf('webhook-workflow', node, [
+		webhookTriggerType,
+		WEBHOOK_TRIGGER_TYPE,
+	]);
 	const [description] = webhookTriggerType.description.webhooks ?? [];
 	const events: string[] = [];
 	return {
@@ -151,13 +138,7 @@ export function webhookTrigger(
 			{ contentType = 'application/json', mode = 'webhook', ip = '203.0.113.7' }: PostOptions = {},
 		): Promise<Delivery> {
 			const response = new RecordedResponse(events);
-			const additionalData = {
-				credentialsHelper:
-					credentials === 'unreadable'
-						? new UnreadableCredentials({})
-						: new TestCredentialsHelper(credentials),
-				...N8N_URLS,
-				variables: {},
+			const additionalData = triggerAdditionalData(credentials, {
 				httpRequest: {
 					body,
 					headers: { 'content-type': contentType },
@@ -166,7 +147,7 @@ export function webhookTrigger(
 					ip,
 				},
 				httpResponse: response,
-			} as unknown as IWorkflowExecuteAdditionalData;
+			});
 			const webhookData = {
 				httpMethod: description.httpMethod,
 				node: node.name,

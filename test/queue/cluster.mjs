@@ -176,24 +176,17 @@ export async function startQueueMode({
 
 async function startN8n(cluster, { target, tgz, count, concurrency, webhooks, makeTempDir }) {
 	const shared = queueEnv(cluster.services);
-	const main = new N8n(target, makeTempDir('lm-queue-main-'), shared);
-	const workers = Array.from(
-		{ length: count },
-		(_, i) =>
-			new Worker(
-				`worker ${i + 1}`,
-				new N8n(target, makeTempDir(`lm-queue-w${i + 1}-`), shared),
-				concurrency,
-			),
-	);
-	const receivers = Array.from(
-		{ length: webhooks },
-		(_, i) =>
-			new WebhookProcess(
-				`webhook ${i + 1}`,
-				new N8n(target, makeTempDir(`lm-queue-webhook${i + 1}-`), shared),
-			),
-	);
+	/** An n8n of the cluster in a user folder of its own, named by `prefix`. */
+	const n8nIn = (prefix) => new N8n(target, makeTempDir(prefix), shared);
+	const main = n8nIn('lm-queue-main-');
+	const workers = Array.from({ length: count }, (_, i) => {
+		const n = i + 1;
+		return new Worker(`worker ${n}`, n8nIn(`lm-queue-w${n}-`), concurrency);
+	});
+	const receivers = Array.from({ length: webhooks }, (_, i) => {
+		const n = i + 1;
+		return new WebhookProcess(`webhook ${n}`, n8nIn(`lm-queue-webhook${n}-`));
+	});
 	Object.assign(cluster, { main, workers, webhooks: receivers });
 	const others = [...workers, ...receivers];
 	await Promise.all([main, ...others.map((p) => p.n8n)].map((n) => installPackage(n, tgz)));

@@ -17,6 +17,14 @@ afterAll(async () => {
 
 const URL_RE = /^http:\/\/127\.0\.0\.1:\d+\//;
 
+/** GET `path`, answered HTTP 200 with error '0': the answer's `data`. */
+async function listed(path: string) {
+	const { status, body } = await call(sandbox, 'GET', path);
+	expect(status).toBe(200);
+	expect(body.error).toBe('0');
+	return body.data;
+}
+
 describe('account', () => {
 	test('GET /api/account returns the record with integer error 0', async () => {
 		const { status, body } = await call(sandbox, 'GET', '/api/account');
@@ -45,10 +53,8 @@ describe('account', () => {
 
 describe('campaigns', () => {
 	test('GET /api/campaigns: string error "0", first seeded item carries the name under domain', async () => {
-		const { status, body } = await call(sandbox, 'GET', '/api/campaigns');
-		expect(status).toBe(200);
-		expect(body.error).toBe('0');
-		const [first, second] = body.data.campaigns;
+		const data = await listed('/api/campaigns');
+		const [first, second] = data.campaigns;
 		expect(first).toEqual({
 			id: 1,
 			domain: 'Campaign 1',
@@ -119,34 +125,31 @@ describe('campaigns', () => {
 
 describe('splash pages and CTA overlays', () => {
 	test('GET /api/splash lists id, name, date', async () => {
-		const { body } = await call(sandbox, 'GET', '/api/splash');
-		expect(body.error).toBe('0');
-		expect(body.data.splash).toHaveLength(5);
-		for (const item of body.data.splash) {
+		const data = await listed('/api/splash');
+		expect(data.splash).toHaveLength(5);
+		for (const item of data.splash) {
 			expect(Object.keys(item).sort()).toEqual(['date', 'id', 'name']);
 			expect(item.date).toMatch(TIMESTAMP);
 		}
 	});
 
 	test('GET /api/overlay lists under the key cta', async () => {
-		const { body } = await call(sandbox, 'GET', '/api/overlay');
-		expect(body.error).toBe('0');
-		expect(body.data).not.toHaveProperty('overlay');
-		expect(body.data.cta[0]).toEqual({
+		const data = await listed('/api/overlay');
+		expect(data).not.toHaveProperty('overlay');
+		expect(data.cta[0]).toEqual({
 			id: 1,
 			type: 'message',
 			name: expect.any(String),
 			date: expect.stringMatching(TIMESTAMP),
 		});
-		expect(body.data.cta[1].type).toBe('contact');
+		expect(data.cta[1].type).toBe('contact');
 	});
 });
 
 describe('QR codes', () => {
 	test('GET /api/qr lists under qrs', async () => {
-		const { body } = await call(sandbox, 'GET', '/api/qr');
-		expect(body.error).toBe('0');
-		expect(body.data.qrs[0]).toEqual({
+		const data = await listed('/api/qr');
+		expect(data.qrs[0]).toEqual({
 			id: 1,
 			link: expect.stringMatching(URL_RE),
 			scans: expect.any(Number),
@@ -235,9 +238,8 @@ describe('QR codes', () => {
 
 describe('channels', () => {
 	test('GET /api/channels lists channels', async () => {
-		const { body } = await call(sandbox, 'GET', '/api/channels');
-		expect(body.error).toBe('0');
-		expect(body.data.channels[0]).toEqual({
+		const data = await listed('/api/channels');
+		expect(data.channels[0]).toEqual({
 			id: 1,
 			name: expect.any(String),
 			description: expect.any(String),
@@ -321,9 +323,8 @@ describe('channels', () => {
 
 describe('pixels', () => {
 	test('GET /api/pixels lists pixels', async () => {
-		const { body } = await call(sandbox, 'GET', '/api/pixels');
-		expect(body.error).toBe('0');
-		expect(body.data.pixels[0]).toEqual({
+		const data = await listed('/api/pixels');
+		expect(data.pixels[0]).toEqual({
 			id: 1,
 			type: 'tagmgrpixel',
 			name: expect.any(String),
@@ -363,9 +364,8 @@ describe('pixels', () => {
 
 describe('branded domains', () => {
 	test('GET /api/domains lists domains', async () => {
-		const { body } = await call(sandbox, 'GET', '/api/domains');
-		expect(body.error).toBe('0');
-		expect(body.data.domains[0]).toEqual({
+		const data = await listed('/api/domains');
+		expect(data.domains[0]).toEqual({
 			id: 1,
 			domain: expect.stringMatching(/^https?:\/\//),
 			redirectroot: expect.any(String),

@@ -38,20 +38,18 @@ beforeEach(() => sandbox.reset());
 
 describe('errors', () => {
 	test.each([
-		['GET', '/api/qr/99', 'QR code'],
-		['DELETE', '/api/campaign/99/delete', 'Campaign'],
-		['PUT', '/api/channel/99/update', 'Channel'],
-		['DELETE', '/api/pixel/99/delete', 'Pixel'],
-		['DELETE', '/api/domain/99/delete', 'Domain'],
-		['PUT', '/api/qr/99/update', 'QR code'],
-	])(
-		'unknown ID, %s %s: HTTP 200, "… not found. Please try again."',
-		async (method, path, label) => {
-			const answer = await call(sandbox, method, path, { body: { data: 'x', name: 'Some name' } });
-			expect(answer.status).toBe(200);
-			expect(answer.body).toEqual({ error: 1, message: `${label} not found. Please try again.` });
-		},
-	);
+		['GET /api/qr/99', 'QR code'],
+		['DELETE /api/campaign/99/delete', 'Campaign'],
+		['PUT /api/channel/99/update', 'Channel'],
+		['DELETE /api/pixel/99/delete', 'Pixel'],
+		['DELETE /api/domain/99/delete', 'Domain'],
+		['PUT /api/qr/99/update', 'QR code'],
+	])('unknown ID, %s: HTTP 200, "… not found. Please try again."', async (request, label) => {
+		const [method, path] = request.split(' ');
+		const answer = await call(sandbox, method, path, { body: { data: 'x', name: 'Some name' } });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ error: 1, message: `${label} not found. Please try again.` });
+	});
 
 	test.each([
 		['pixel', '/api/pixel/99/update', { tag: 'T' }],

@@ -26,6 +26,15 @@ async function page(
 	return response.body.data;
 }
 
+/** A page's counts as the service writes them. */
+const pageCounts = (
+	result: number,
+	perpage: number,
+	currentpage: number,
+	nextpage: number,
+	maxpage: number,
+) => ({ result, perpage, currentpage, nextpage, maxpage });
+
 test('walks all pages in id order; nextpage stays at maxpage on the last page', async () => {
 	const ids: number[] = [];
 	const seen: Array<[unknown, unknown, unknown]> = [];
@@ -45,14 +54,7 @@ test('walks all pages in id order; nextpage stays at maxpage on the last page', 
 
 test('a page past the last returns an empty array', async () => {
 	const data = await page('/api/qr?limit=10&page=9');
-	expect(data).toMatchObject({
-		result: 25,
-		perpage: 10,
-		currentpage: 9,
-		nextpage: 3,
-		maxpage: 3,
-		qrs: [],
-	});
+	expect(data).toMatchObject({ ...pageCounts(25, 10, 9, 3, 3), qrs: [] });
 });
 
 test('limit defaults to 10 and is capped at max-limit', async () => {
@@ -77,25 +79,12 @@ test('limit defaults to 10 and is capped at max-limit', async () => {
 
 test('an empty collection has maxpage 0', async () => {
 	const { body } = await call(sandbox, 'GET', '/api/campaigns?page=1');
-	expect(body.data).toEqual({
-		result: 0,
-		perpage: 10,
-		currentpage: 1,
-		nextpage: 0,
-		maxpage: 0,
-		campaigns: [],
-	});
+	expect(body.data).toEqual({ ...pageCounts(0, 10, 1, 0, 0), campaigns: [] });
 });
 
 test('channel items are paginated too', async () => {
 	const { body } = await call(sandbox, 'GET', '/api/channel/1?limit=5&page=3');
-	expect(body.data).toMatchObject({
-		result: 12,
-		perpage: 5,
-		currentpage: 3,
-		nextpage: 3,
-		maxpage: 3,
-	});
+	expect(body.data).toMatchObject(pageCounts(12, 5, 3, 3, 3));
 	expect(body.data.items).toHaveLength(2);
 });
 

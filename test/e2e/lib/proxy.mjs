@@ -5,6 +5,9 @@
 // further. Everything it saw is kept in `seen`, the tunnelled bytes in `tunnelled`.
 import http from 'node:http';
 import net from 'node:net';
+import { urlToHttpOptions } from 'node:url';
+
+import { forward, listenOnLoopback } from './serve.mjs';
 
 const REFUSAL_PAGE =
 	'<html><head><title>407 Proxy Authentication Required</title></head><body>Proxy Authentication Required</body></html>';
@@ -47,15 +50,7 @@ export async function startProxy({ auth } = {}) {
 		const headers = { ...request.headers };
 		delete headers['proxy-authorization'];
 		delete headers['proxy-connection'];
-		const onward = http.request(target, { method: request.method, headers }, (answer) => {
-			response.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(response);
-		});
-		onward.on('error', () => {
-			if (!response.headersSent) response.writeHead(502);
-			response.end();
-		});
-		request.pipe(onward);
+		forward(request, response, { ...urlToHttpOptions(target), method: request.method, headers });
 	});
 
 	server.on('connect', (request, client, head) => {
@@ -85,24 +80,12 @@ export async function startProxy({ auth } = {}) {
 		client.on('error', drop);
 	});
 
-	// Tunnels leave the server's own bookkeeping: every socket is kept to be closed at the end.
-	const sockets = new Set();
-	const keep = (socket) => {
-		sockets.add(socket);
-		socket.once('close', () => sockets.delete(socket));
-	};
-	server.on('connection', keep);
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address();
+	const { port, keep, close } = await listenOnLoopback(server);
 	return {
 		port,
 		url: `http://127.0.0.1:${port}`,
 		seen,
 		tunnelled: () => Buffer.concat(tunnelledChunks),
-		close: async () => {
-			for (const socket of sockets) socket.destroy();
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		},
+		close,
 	};
 }

@@ -90,6 +90,18 @@ function textsOf({ path, property }: Shown): Array<[string, string]> {
 
 const violations = <T>(entries: T[], broken: (entry: T) => string | undefined) =>
 	entries.map(broken).filter((found): found is string => found !== undefined);
+/**
+ * The violations among `entries`, which must be more than `atLeast` (so that a check that finds
+ * nothing to check fails rather than passes).
+ */
+function violationsAmong<T>(
+	entries: T[],
+	atLeast: number,
+	broken: (entry: T) => string | undefined,
+): string[] {
+	expect(entries.length).toBeGreaterThan(atLeast);
+	return violations(entries, broken);
+}
 
 /** Small words that Title Case leaves in lower case (articles, conjunctions, short prepositions). */
 const SMALL_WORDS = new Set([
@@ -130,6 +142,11 @@ const nounOf = (displayName: string) =>
 		.join(' ');
 
 const byLabel = (labels: string[]) => [...labels].sort((a, b) => a.localeCompare(b));
+/** `path` and its labels when they are not in alphabetical order. */
+const unsorted = (path: string, labels: string[]) =>
+	JSON.stringify(labels) === JSON.stringify(byLabel(labels))
+		? undefined
+		: `${path}: ${labels.join(', ')}`;
 
 /** n8n's own lint asks lists of choices longer than this to be in alphabetical order. */
 const SHORT_LIST = 5;
@@ -156,9 +173,8 @@ describe('Copy', () => {
 		const actions = everywhere.flatMap((entry) =>
 			choicesOf(entry).flatMap(({ action }) => (action ? [[entry.path, action]] : [])),
 		);
-		expect(actions.length).toBeGreaterThan(60);
 		expect(
-			violations(actions, ([path, action]) =>
+			violationsAmong(actions, 60, ([path, action]) =>
 				isSentenceCase(action) && !ARTICLE.test(action) ? undefined : `${path}: "${action}"`,
 			),
 		).toEqual([]);
@@ -179,9 +195,8 @@ describe('Copy', () => {
 
 	test('booleans are described "Whether …"', () => {
 		const booleans = everywhere.filter(({ property }) => property.type === 'boolean');
-		expect(booleans.length).toBeGreaterThan(5);
 		expect(
-			violations(booleans, ({ path, property }) =>
+			violationsAmong(booleans, 5, ({ path, property }) =>
 				property.description?.startsWith('Whether ') ? undefined : path,
 			),
 		).toEqual([]);
@@ -198,9 +213,8 @@ describe('Copy', () => {
 				.filter((mode) => mode.type !== 'list' && mode.placeholder)
 				.map((mode): [string, string] => [`${path} ${mode.name}`, mode.placeholder as string]),
 		]);
-		expect(examples.length).toBeGreaterThan(30);
 		expect(
-			violations(examples, ([path, placeholder]) =>
+			violationsAmong(examples, 30, ([path, placeholder]) =>
 				placeholder.startsWith('e.g. ') ? undefined : `${path}: "${placeholder}"`,
 			),
 		).toEqual([]);
@@ -255,9 +269,8 @@ describe('Operations of the action node', () => {
 	);
 
 	test('every action names its resource', () => {
-		expect(operations.length).toBeGreaterThan(40);
 		expect(
-			violations(operations, ({ path, noun, operation }) =>
+			violationsAmong(operations, 40, ({ path, noun, operation }) =>
 				String(operation.action).includes(noun) ? undefined : `${path}: "${operation.action}"`,
 			),
 		).toEqual([]);
@@ -315,37 +328,30 @@ describe('Order and pickers', () => {
 		const collections = everywhere.filter(({ property }) =>
 			['collection', 'fixedCollection'].includes(property.type),
 		);
-		expect(collections.length).toBeGreaterThan(20);
 		expect(
-			violations(collections, ({ path, property }) => {
+			violationsAmong(collections, 20, ({ path, property }) => {
 				const labels = (property.options ?? []).map((entry) =>
 					isProperty(entry) || isRowGroup(entry) ? entry.displayName : '',
 				);
-				return JSON.stringify(labels) === JSON.stringify(byLabel(labels))
-					? undefined
-					: `${path}: ${labels.join(', ')}`;
+				return unsorted(path, labels);
 			}),
 		).toEqual([]);
 	});
 
 	test(`lists of more than ${SHORT_LIST} choices are in alphabetical order`, () => {
 		const long = everywhere.filter((entry) => choicesOf(entry).length > SHORT_LIST);
-		expect(long.length).toBeGreaterThan(3);
 		expect(
-			violations(long, (entry) => {
+			violationsAmong(long, 3, (entry) => {
 				const labels = choicesOf(entry).map(({ name }) => name);
-				return JSON.stringify(labels) === JSON.stringify(byLabel(labels))
-					? undefined
-					: `${entry.path}: ${labels.join(', ')}`;
+				return unsorted(entry.path, labels);
 			}),
 		).toEqual([]);
 	});
 
 	test('every resource locator opens on From List, its first mode', () => {
 		const locators = everywhere.filter(({ property }) => property.type === 'resourceLocator');
-		expect(locators.length).toBeGreaterThan(15);
 		expect(
-			violations(locators, ({ path, property }) =>
+			violationsAmong(locators, 15, ({ path, property }) =>
 				(property.default as { mode?: string })?.mode === 'list' &&
 				property.modes?.[0]?.name === 'list' &&
 				property.modes[0].displayName === 'From List'
@@ -367,23 +373,18 @@ describe('Credential', () => {
 });
 
 describe('the rules themselves', () => {
-	test.each([
-		['Put Output File in Field', true],
-		['Max Total Wait per Item (Seconds)', true],
-		['Reuse Link Record For (Seconds)', false],
-		['Order by', false],
-		['Match On', true],
-		['vCard', true],
-	])('Title Case: "%s" → %s', (label, expected) => {
-		expect(isTitleCase(label)).toBe(expected);
-	});
-
-	test.each([
-		['Create or update QR code by name', true],
-		['Download QR image of link', true],
-		['Create Campaign', false],
-		['create campaign', false],
-	])('sentence case: "%s" → %s', (text, expected) => {
-		expect(isSentenceCase(text)).toBe(expected);
+	test.each<[string, string, boolean, (text: string) => boolean]>([
+		['Title Case', 'Put Output File in Field', true, isTitleCase],
+		['Title Case', 'Max Total Wait per Item (Seconds)', true, isTitleCase],
+		['Title Case', 'Reuse Link Record For (Seconds)', false, isTitleCase],
+		['Title Case', 'Order by', false, isTitleCase],
+		['Title Case', 'Match On', true, isTitleCase],
+		['Title Case', 'vCard', true, isTitleCase],
+		['sentence case', 'Create or update QR code by name', true, isSentenceCase],
+		['sentence case', 'Download QR image of link', true, isSentenceCase],
+		['sentence case', 'Create Campaign', false, isSentenceCase],
+		['sentence case', 'create campaign', false, isSentenceCase],
+	])('%s: "%s" → %s', (_rule, text, expected, rule) => {
+		expect(rule(text)).toBe(expected);
 	});
 });

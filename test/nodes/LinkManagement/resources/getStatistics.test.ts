@@ -10,6 +10,7 @@ import {
 	runNode,
 	unmatchedRequests,
 } from '../../../helpers';
+import { emptyQrStatistics } from '../../../sandbox/records';
 
 // Get Statistics of resources/link/ and resources/qrCode/: the statistics of Get as rows, one
 // per label of each chosen dimension (shared/statistics.ts builds them for both).
@@ -63,8 +64,11 @@ const REFERENCE_ROWS = {
 };
 
 describe('link: getStatistics', () => {
-	const parameters = link('getStatistics', { linkId: rl('91') });
-	const getStatistics = operation('GET /api/url/:linkId', parameters, linkAnswer(91));
+	const getStatistics = operation(
+		'GET /api/url/:linkId',
+		link('getStatistics', { linkId: rl('91') }),
+		linkAnswer(91),
+	);
 
 	test('sends GET /api/url/:linkId; one row per label of every dimension, in the service order', async () => {
 		const { body, output } = await getStatistics.send();
@@ -138,14 +142,10 @@ describe('link: getStatistics', () => {
 	});
 
 	test('fails the item, naming the label, when a count is not a number', async () => {
-		mockEndpoint('GET', '/api/url/91', linkAnswer(91, { topCountries: { Canada: 'many' } }));
+		const error = await getStatistics.failsOn(linkAnswer(91, { topCountries: { Canada: 'many' } }));
 
-		const result = await runNode({ parameters });
-
-		expect(result.error?.message).toMatch(
-			/not a number for 'Canada' in topCountries: "many" \[item 0\]$/,
-		);
-		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(error?.message).toMatch(/not a number for 'Canada' in topCountries: "many" \[item 0\]$/);
+		expect(error?.context?.itemIndex).toBe(0);
 	});
 
 	test('refuses a dimension it does not know before sending a request', async () => {
@@ -242,15 +242,7 @@ describe('qrCode: getStatistics', () => {
 		const answer = {
 			error: 0,
 			details: { id: 31, link: QR_ADDRESS, scans: 0, name: 'Menu', data: '2024-02-01 12:00:00' },
-			data: {
-				clicks: 0,
-				uniqueClicks: 0,
-				topCountries: {},
-				topReferrers: {},
-				topBrowsers: {},
-				topOs: {},
-				socialCount: { socialnet_a: 0, socialnet_b: 0, socialnet_c: 0 },
-			},
+			data: emptyQrStatistics(),
 		};
 
 		const { output } = await getStatistics.send(

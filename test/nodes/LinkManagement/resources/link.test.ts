@@ -7,11 +7,9 @@ import {
 	itBehavesLike,
 	LIST_READ,
 	listRead,
-	mockEndpoint,
 	operation,
 	parametersOf,
 	rl,
-	runNode,
 } from '../../../helpers';
 import { linkRecords, linkStatistics, listAnswer } from '../../../helpers/fixtures';
 
@@ -284,11 +282,9 @@ describe('link: create', () => {
 
 	test("fails with the service's words for a field the plan lacks", async () => {
 		const refused = { error: 1, message: 'Your plan does not include geo targeting.' };
-		mockEndpoint('POST', '/api/url/add', refused);
+		const error = await create.failsOn(refused);
 
-		const result = await runNode({ parameters: create.parameters() });
-
-		expect(result.error?.message).toBe('Your plan does not include geo targeting. [item 0]');
+		expect(error?.message).toBe('Your plan does not include geo targeting. [item 0]');
 	});
 });
 

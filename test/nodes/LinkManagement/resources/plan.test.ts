@@ -1,12 +1,4 @@
-import {
-	expr,
-	itBehavesLike,
-	mockEndpoint,
-	operation,
-	parametersOf,
-	rl,
-	runNode,
-} from '../../../helpers';
+import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
 import {
 	errorAnswer,
 	messageAnswer,
@@ -57,9 +49,8 @@ describe('plan: subscribeUser', () => {
 	test.each(['Plan does not exist.', 'User does not exist.'])(
 		'a refusal of the service fails with its words: %s',
 		async (message) => {
-			mockEndpoint('PUT', '/api/plan/2/user/7', errorAnswer(message));
-			const result = await runNode({ parameters });
-			expect(result.error?.message).toBe(`${message} [item 0]`);
+			const error = await subscribe.failsOn(errorAnswer(message));
+			expect(error?.message).toBe(`${message} [item 0]`);
 		},
 	);
 

@@ -90,9 +90,8 @@ describe('user: get', () => {
 	});
 
 	test("an unknown user fails with the service's words", async () => {
-		mockEndpoint('GET', '/api/user/8', errorAnswer('User does not exist.'));
-		const result = await runNode({ parameters: user('get', { userId: rl('8') }) });
-		expect(result.error?.message).toBe('User does not exist. [item 0]');
+		const error = await get.failsOn(errorAnswer('User does not exist.'), { userId: rl('8') });
+		expect(error?.message).toBe('User does not exist. [item 0]');
 	});
 
 	itBehavesLike.anOperationOnOneRecord(get, {
@@ -196,12 +195,9 @@ describe('user: create', () => {
 		'An account is already associated with this email.',
 		'Invalid request or incorrect data format.',
 	])('a refusal only the service can make fails with its words: %s', async (message) => {
-		const sent = mockEndpoint('POST', '/api/user/add', errorAnswer(message));
+		const error = await create.failsOn(errorAnswer(message));
 
-		const result = await runNode({ parameters: user('create', newUser) });
-
-		expect(result.error?.message).toBe(`${message} [item 0]`);
-		expect(sent.requests).toHaveLength(1);
+		expect(error?.message).toBe(`${message} [item 0]`);
 	});
 });
 

@@ -4,15 +4,12 @@
  * transport/timeout.test.ts; the requests reaching a real proxy: the e2e suite), Ignore SSL
  * Issues accepts an installation's self-signed certificate. Neither lets a password show.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import https from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
 
 import type { INodeParameters } from 'n8n-workflow';
 
 import { jsonOf, runNode, select, TEST_API_KEY } from '../../../helpers';
+import { selfSignedCertificate } from '../../../helpers/certificate';
 import { accountRecord } from '../../../helpers/fixtures';
 
 const getAccount = (options: INodeParameters) => select('account', 'get', { options });
@@ -36,37 +33,12 @@ describe('Ignore SSL Issues (Insecure)', () => {
 	let url: string;
 	beforeAll(async () => {
 		// An installation with a self-signed certificate.
-		const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-tls-'));
-		const [key, cert] = ['key.pem', 'cert.pem'].map((name) => path.join(folder, name));
-		execFileSync(
-			'openssl',
-			[
-				'req',
-				'-x509',
-				'-newkey',
-				'rsa:2048',
-				'-nodes',
-				'-subj',
-				'/CN=127.0.0.1',
-				'-days',
-				'1',
-				'-keyout',
-				key,
-				'-out',
-				cert,
-			],
-			{ stdio: 'ignore' },
-		);
-		service = https.createServer(
-			{ key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
-			(_request, response) => {
-				response.writeHead(200, { 'Content-Type': 'application/json' });
-				response.end(JSON.stringify({ error: 0, data: accountRecord }));
-			},
-		);
+		service = https.createServer(selfSignedCertificate(), (_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ error: 0, data: accountRecord }));
+		});
 		await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
 		url = `https://127.0.0.1:${(service.address() as { port: number }).port}`;
-		fs.rmSync(folder, { recursive: true });
 	});
 	afterAll(async () => {
 		service.closeAllConnections();

@@ -12,16 +12,13 @@ import { getItems } from '../../../../nodes/LinkManagement/resources/channel/get
 import { getAll as qrCodes } from '../../../../nodes/LinkManagement/resources/qrCode/getAll';
 import { TRIGGER_EVENTS } from '../../../../nodes/LinkManagement/trigger/events';
 import { canvasSubtitle } from '../../../harness';
+import { parameterNames, parameterOf } from '../../../helpers/description';
 import { nodeType as actionNode } from '../../../helpers';
 import { TRIGGER_TYPE, triggerType } from '../../../helpers/trigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const { description } = triggerType;
-const property = (name: string) => {
-	const found = description.properties.find((candidate) => candidate.name === name);
-	if (!found) throw new Error(`no parameter ${name}`);
-	return found;
-};
+const property = parameterOf(description);
 
 /** The events of the public interface: value → the endpoint it polls. */
 const INTERFACE_EVENTS: Record<string, string> = {
@@ -52,12 +49,7 @@ test('a polling trigger named as the interface says, with the same credential', 
 		credentials: [{ name: 'linkManagementApi', required: true }],
 	});
 	expect(typeof triggerType.poll).toBe('function');
-	expect(description.properties.map(({ name }) => name)).toEqual([
-		'event',
-		'channelId',
-		'threshold',
-		'options',
-	]);
+	expect(parameterNames(description)).toEqual(['event', 'channelId', 'threshold', 'options']);
 });
 
 test("`event` offers exactly the interface's events, each polling its endpoint", () => {

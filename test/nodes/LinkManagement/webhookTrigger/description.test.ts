@@ -9,16 +9,13 @@ import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { canvasSubtitle } from '../../../harness';
+import { parameterNames, parameterOf } from '../../../helpers/description';
 import { triggerType as pollingTrigger } from '../../../helpers/trigger';
 import { WEBHOOK_TRIGGER_TYPE, webhookTriggerType } from '../../../helpers/webhookTrigger';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const { description } = webhookTriggerType;
-const property = (name: string) => {
-	const found = description.properties.find((candidate) => candidate.name === name);
-	if (!found) throw new Error(`no parameter ${name}`);
-	return found;
-};
+const property = parameterOf(description);
 
 test('a webhook trigger named as the interface says, with the same credential and icon', () => {
 	expect(description).toMatchObject({
@@ -32,7 +29,7 @@ test('a webhook trigger named as the interface says, with the same credential an
 	});
 	expect(description.polling).toBeUndefined();
 	expect(typeof webhookTriggerType.webhook).toBe('function');
-	expect(description.properties.map(({ name }) => name)).toEqual([
+	expect(parameterNames(description)).toEqual([
 		'whereToPaste',
 		'events',
 		'addLinkRecord',

@@ -12,7 +12,7 @@ import { pageOf } from '../transport/pagination';
 import { withoutSecrets } from '../transport/redact';
 import { sendRequest } from '../transport/send';
 import { keyNeedsOf } from '../resources';
-import { shapeOf } from '../runner/listRecords';
+import { shapeOf } from '../records/listRecords';
 import { hasId } from './labels';
 
 const PAGE_SIZE = 100;

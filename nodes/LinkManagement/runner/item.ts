@@ -23,10 +23,10 @@ import {
 	withoutFields,
 } from '../transport/redact';
 import { sendRequest } from '../transport/send';
-import { recordOf } from './envelope';
+import { recordOf } from '../records/envelope';
 import type { RunStop } from './stopping';
 import { itemParameters } from './itemParameters';
-import { idFromUrl } from './lookup';
+import { idFromUrl } from '../records/lookup';
 import type { UpsertRun } from './upsert';
 import { takeTurn, upsert } from './upsert';
 

@@ -8,8 +8,8 @@ import type {
 import type { OperationDefinition } from '../shared/operation';
 import { text } from '../shared/validation';
 import { requestContextOf } from '../transport/context';
+import { withoutSecrets } from '../transport/errors';
 import { pageOf } from '../transport/pagination';
-import { withoutSecrets } from '../transport/redact';
 import { sendRequest } from '../transport/send';
 import { keyNeedsOf } from '../resources';
 import { shapeOf } from '../records/listRecords';

@@ -6,7 +6,7 @@ import { keyNeedsOf } from '../resources';
 import { readListRecords } from '../records/listRecords';
 import type { OperationDefinition } from '../shared/operation';
 import { requestContextOf } from '../transport/context';
-import { withoutSecrets } from '../transport/redact';
+import { withoutSecrets } from '../transport/errors';
 
 /**
  * The choices of a link's Pixels field (several pixels, which a resource locator cannot pick):

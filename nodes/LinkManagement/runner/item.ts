@@ -1,5 +1,7 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { recordOf } from '../records/envelope';
+import { idFromUrl } from '../records/lookup';
 import { recordLimit } from '../shared/descriptions';
 import type {
 	DownloadFacts,
@@ -15,18 +17,11 @@ import type { Credential, RequestContext } from '../transport/context';
 import { requestContext } from '../transport/context';
 import { downloadImage, MIME_TYPES } from '../transport/download';
 import { readPages } from '../transport/pagination';
-import {
-	asNodeError,
-	redactDeep,
-	redactError,
-	secretsOf,
-	withoutFields,
-} from '../transport/redact';
+import { asNodeError } from '../transport/errors';
+import { redactDeep, redactError, secretsOf, withoutFields } from '../transport/redact';
 import { sendRequest } from '../transport/send';
-import { recordOf } from '../records/envelope';
-import type { RunStop } from './stopping';
 import { itemParameters } from './itemParameters';
-import { idFromUrl } from '../records/lookup';
+import type { RunStop } from './stopping';
 import type { UpsertRun } from './upsert';
 import { takeTurn, upsert } from './upsert';
 

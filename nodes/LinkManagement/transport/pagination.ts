@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListFacts } from '../shared/operation';
+import { isRecord } from '../shared/typeGuards';
 import { wholeNumber } from '../shared/validation';
-import { isRecord } from './answer';
 import type { RequestContext } from './context';
 import type { ServiceRequest } from './send';
 import { sendRequest } from './send';

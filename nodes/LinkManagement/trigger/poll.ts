@@ -6,7 +6,7 @@ import { requestSettings } from '../shared/options';
 import { guard, oneOf, positiveWholeNumber } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { requestContextOf } from '../transport/context';
-import { asNodeError, withoutSecrets } from '../transport/redact';
+import { asNodeError, withoutSecrets } from '../transport/errors';
 import { recordedBy, startsActivation } from './activation';
 import { DEFAULT_EVENT, DEFAULT_THRESHOLD } from './description';
 import { recordChanges } from './diff';

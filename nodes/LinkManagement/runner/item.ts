@@ -2,7 +2,6 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflo
 
 import { recordOf } from '../records/envelope';
 import { idFromUrl } from '../records/lookup';
-import { recordLimit } from '../shared/descriptions';
 import type {
 	DownloadFacts,
 	ItemParameters,
@@ -16,11 +15,11 @@ import { guard } from '../shared/validation';
 import type { Credential, RequestContext } from '../transport/context';
 import { requestContext } from '../transport/context';
 import { downloadImage, MIME_TYPES } from '../transport/download';
-import { readPages } from '../transport/pagination';
 import { asNodeError } from '../transport/errors';
+import { readPages } from '../transport/pagination';
 import { redactDeep, redactError, secretsOf, withoutFields } from '../transport/redact';
 import { sendRequest } from '../transport/send';
-import { itemParameters } from './itemParameters';
+import { itemParameters, recordLimit } from './itemParameters';
 import type { RunStop } from './stopping';
 import type { UpsertRun } from './upsert';
 import { takeTurn, upsert } from './upsert';

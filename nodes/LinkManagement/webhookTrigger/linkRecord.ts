@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { atAddress, findRecords } from '../records/lookup';
-import { aliasOfShortUrl, linkByShortUrl } from '../resources/link/locator';
+import { aliasOfShortUrl, linkByShortUrl } from '../resources/link/shortUrl';
 import type { RequestContext } from '../transport/context';
 
 /**

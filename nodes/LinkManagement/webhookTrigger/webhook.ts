@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { keyNeedsOf } from '../resources';
-import { linkByShortUrl } from '../resources/link/locator';
+import { linkByShortUrl } from '../resources/link/shortUrl';
 import type { RequestSettings } from '../shared/options';
 import { requestSettings } from '../shared/options';
 import { guard, InputError, oneOf, toBoolean } from '../shared/validation';

@@ -146,15 +146,15 @@ export function pageOf(
 function firstSight(list: ListFacts): (record: IDataObject) => boolean {
 	const seen = new Set<string>();
 	return (record) => {
-		const identity = identityOf(record, list);
-		if (seen.has(identity)) return false;
-		seen.add(identity);
+		const key = sameRecordKey(record, list);
+		if (seen.has(key)) return false;
+		seen.add(key);
 		return true;
 	};
 }
 
 /** What makes a record the same record on another page: its identity fields, or all of it. */
-export function identityOf(record: IDataObject, list: ListFacts): string {
+function sameRecordKey(record: IDataObject, list: ListFacts): string {
 	const fields = list.identity ?? ['id'];
 	const values = fields.map((field) => record[field]);
 	if (values.some((value) => value === null || value === undefined)) {

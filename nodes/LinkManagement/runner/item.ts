@@ -14,7 +14,7 @@ import { fillPath } from '../shared/path';
 import { guard } from '../shared/validation';
 import type { Credential, RequestContext } from '../transport/context';
 import { requestContext } from '../transport/context';
-import { downloadImage, MIME_TYPES } from '../transport/download';
+import { downloadImageFile, MIME_TYPES } from '../transport/download';
 import { asNodeError } from '../transport/errors';
 import { readPages } from '../transport/pagination';
 import { redactDeep, redactError, secretsOf, withoutFields } from '../transport/redact';
@@ -151,7 +151,7 @@ async function withFile(
 		download.file(record, parameters.value),
 	);
 	const { timeoutMs, proxy, skipSslCertificateValidation } = context.settings;
-	const data = await downloadImage(
+	const data = await downloadImageFile(
 		{
 			node: context.node,
 			itemIndex: context.itemIndex,
@@ -160,8 +160,7 @@ async function withFile(
 			get: async (options) => await fns.helpers.httpRequest(options),
 			connection: { proxy, skipSslCertificateValidation },
 		},
-		file.url,
-		file.format,
+		file,
 	);
 	const binary = await fns.helpers.prepareBinaryData(data, file.fileName, MIME_TYPES[file.format]);
 	return { json: record, binary: { [file.binaryField]: binary } };

@@ -1,6 +1,6 @@
 // The sandbox's records: their shapes, the collection that holds each kind, and date formats.
 
-import { PIXEL_TYPE_VALUES } from '../../nodes/LinkManagement/resources/pixel/types';
+import { PIXEL_TYPE_VALUES } from '../../nodes/LinkManagement/resources/pixel/pixelTypes';
 import type { Visit } from './visits';
 
 export interface AccountRecord {

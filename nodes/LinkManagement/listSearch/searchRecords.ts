@@ -8,11 +8,10 @@ import type {
 import type { OperationDefinition } from '../shared/operation';
 import { text } from '../shared/validation';
 import { requestContextOf } from '../transport/context';
-import { pageOf } from '../transport/pagination';
-import { withoutSecrets } from '../transport/redact';
-import { sendRequest } from '../transport/send';
+import { withoutSecrets } from '../transport/errors';
+import { readPages } from '../transport/pagination';
 import { keyNeedsOf } from '../resources';
-import { shapeOf } from '../runner/listRecords';
+import { shapeOf } from '../records/listRecords';
 import { hasId } from './labels';
 
 const PAGE_SIZE = 100;
@@ -47,32 +46,38 @@ export function searchRecords(
 		});
 		const wanted = text(filter).toLowerCase();
 		const searched = wanted && searchParameter ? { [searchParameter]: text(filter) } : {};
+		const from = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
+		// The pages a picker reads are of its own size, whatever an operation's Page Size.
+		const reading = { ...context, settings: { ...context.settings, pageSize: PAGE_SIZE } };
 		return await withoutSecrets(context.secrets, context.node, async () => {
 			const results: INodeListSearchItems[] = [];
-			// n8n asks for the next page only when the user scrolls, which a short filtered list
-			// cannot: with a filter, read on (a few pages at most) until something matches.
-			let page = Number(paginationToken) > 0 ? Number(paginationToken) : 1;
-			for (let read = 0; ; read++) {
-				const body = await sendRequest(context, {
-					method: 'GET',
-					path,
-					qs: facts.paged === false ? searched : { ...searched, page, limit: PAGE_SIZE },
-				});
-				const { records, maxPage } = pageOf(body, facts, context, `GET ${path}`);
-				// Records without an ID (the service's own system domains) cannot be picked.
-				for (const record of records.map(shape).filter(hasId)) {
-					const name = `${label(record)} (ID ${String(record.id)})`;
-					const value = String(record.id);
-					if (results.some((result) => result.value === value)) continue;
-					if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value });
-				}
-				const more = maxPage !== undefined && page < maxPage && records.length > 0;
-				page++;
-				if (!more) return { results };
-				if (!wanted || results.length > 0 || read + 1 >= MAX_PAGES_PER_FILTERED_SEARCH) {
-					return { results, paginationToken: String(page) };
-				}
-			}
+			let pagesRead = 0;
+			let nextPage: number | undefined;
+			await readPages(
+				reading,
+				{ method: 'GET', path, qs: searched },
+				facts,
+				Infinity,
+				async (records, { next }) => {
+					pagesRead++;
+					// Records without an ID (the service's own system domains) cannot be picked.
+					for (const record of records.map(shape).filter(hasId)) {
+						const name = `${label(record)} (ID ${String(record.id)})`;
+						const value = String(record.id);
+						if (results.some((result) => result.value === value)) continue;
+						if (!wanted || name.toLowerCase().includes(wanted)) results.push({ name, value });
+					}
+					// n8n asks for the next page only when the user scrolls, which a short filtered
+					// list cannot: with a filter, read on (a few pages at most) until something matches.
+					const readOn =
+						wanted !== '' && results.length === 0 && pagesRead < MAX_PAGES_PER_FILTERED_SEARCH;
+					if (next !== undefined && readOn) return undefined;
+					nextPage = next;
+					return 'stop';
+				},
+				{ from },
+			);
+			return nextPage === undefined ? { results } : { results, paginationToken: String(nextPage) };
 		});
 	};
 }

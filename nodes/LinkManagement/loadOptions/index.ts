@@ -3,10 +3,10 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { getAll as pixels } from '../resources/pixel/getAll';
 import { hasId, pixelLabel } from '../listSearch/labels';
 import { keyNeedsOf } from '../resources';
-import { readListRecords } from '../runner/listRecords';
+import { readListRecords } from '../records/listRecords';
 import type { OperationDefinition } from '../shared/operation';
 import { requestContextOf } from '../transport/context';
-import { withoutSecrets } from '../transport/redact';
+import { withoutSecrets } from '../transport/errors';
 
 /**
  * The choices of a link's Pixels field (several pixels, which a resource locator cannot pick):

@@ -8,7 +8,7 @@ import { NodeOperationError as OperationError, sleep } from 'n8n-workflow';
 
 import type { KeyNeeds, OperationDefinition, ResourceDefinition } from '../shared/operation';
 import { credentialOf } from '../transport/context';
-import { asNodeError } from '../transport/redact';
+import { asNodeError } from '../transport/errors';
 import type { Output, Run } from './item';
 import { startItem } from './item';
 import { ofItem } from './itemError';

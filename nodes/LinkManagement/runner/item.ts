@@ -1,6 +1,7 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { recordLimit } from '../shared/descriptions';
+import { recordOf } from '../records/envelope';
+import { idFromUrl } from '../records/lookup';
 import type {
 	DownloadFacts,
 	ItemParameters,
@@ -13,20 +14,13 @@ import { fillPath } from '../shared/path';
 import { guard } from '../shared/validation';
 import type { Credential, RequestContext } from '../transport/context';
 import { requestContext } from '../transport/context';
-import { downloadImage, MIME_TYPES } from '../transport/download';
+import { downloadImageFile, MIME_TYPES } from '../transport/download';
+import { asNodeError } from '../transport/errors';
 import { readPages } from '../transport/pagination';
-import {
-	asNodeError,
-	redactDeep,
-	redactError,
-	secretsOf,
-	withoutFields,
-} from '../transport/redact';
+import { redactDeep, redactError, secretsOf, withoutFields } from '../transport/redact';
 import { sendRequest } from '../transport/send';
-import { recordOf } from './envelope';
+import { itemParameters, recordLimit } from './itemParameters';
 import type { RunStop } from './stopping';
-import { itemParameters } from './itemParameters';
-import { idFromUrl } from './lookup';
 import type { UpsertRun } from './upsert';
 import { takeTurn, upsert } from './upsert';
 
@@ -157,7 +151,7 @@ async function withFile(
 		download.file(record, parameters.value),
 	);
 	const { timeoutMs, proxy, skipSslCertificateValidation } = context.settings;
-	const data = await downloadImage(
+	const data = await downloadImageFile(
 		{
 			node: context.node,
 			itemIndex: context.itemIndex,
@@ -166,8 +160,7 @@ async function withFile(
 			get: async (options) => await fns.helpers.httpRequest(options),
 			connection: { proxy, skipSslCertificateValidation },
 		},
-		file.url,
-		file.format,
+		file,
 	);
 	const binary = await fns.helpers.prepareBinaryData(data, file.fileName, MIME_TYPES[file.format]);
 	return { json: record, binary: { [file.binaryField]: binary } };

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { isResourceLocatorValue } from 'n8n-workflow';
 
 import type { ItemParameters } from '../shared/operation';
+import { positiveWholeNumber } from '../shared/validation';
 
 /**
  * An item's parameters, each read from n8n at most once, when first asked for: n8n evaluates a
@@ -22,4 +23,10 @@ export function itemParameters(fns: IExecuteFunctions, itemIndex: number): ItemP
 		return isResourceLocatorValue(given) ? given.value : given;
 	};
 	return { raw, value, timezone: fns.getTimezone() };
+}
+
+/** How many records a list operation reads: all of them, or its Limit (checked). */
+export function recordLimit(parameter: (name: string, fallback: unknown) => unknown): number {
+	if (parameter('returnAll', false) === true) return Infinity;
+	return positiveWholeNumber(parameter('limit', 50), 'Limit');
 }

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { recordOf } from '../records/envelope';
+import type { PlaceInLine } from '../records/recordIndex';
+import { RecordIndex } from '../records/recordIndex';
 import type { MatchKey, UpsertFacts } from '../shared/operation';
 import { fillPath } from '../shared/path';
 import { fillIn, guard, InputError, quoted, text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
-import { recordOf } from './envelope';
-import type { PlaceInLine } from './recordIndex';
-import { RecordIndex } from './recordIndex';
 import { sendRequest } from '../transport/send';
 
 /**

@@ -69,6 +69,10 @@ export interface ListFacts {
 export interface FileToDownload {
 	url: string;
 	format: 'png' | 'svg';
+	/** What the file is, in messages: "QR image". */
+	noun: string;
+	/** Where the file comes from and what to do where it cannot be had there, in messages. */
+	origin: string;
 	fileName: string;
 	/** The binary field of the output item it goes into. */
 	binaryField: string;

@@ -56,6 +56,10 @@ export const qrImageFields: INodeProperties[] = [
 /** How messages name the binary field parameter ('Put Output File in Field'). */
 const BINARY_FIELD = qrImageFields.find(({ name }) => name === 'binaryPropertyName')!.displayName;
 
+/** Where a QR image comes from, said when it cannot be downloaded. */
+const QR_IMAGE_ORIGIN =
+	'The image comes from the service\'s public QR address, not from the API. If your installation serves QR images elsewhere, see "QR codes as image files" in the node\'s documentation (docs/qr-codes.md).';
+
 /**
  * The file of a record whose address field (`link`, `shorturl`) leads to its QR image below
  * `path` (`/download`, `/qr/download`); named `<prefix>-<id>.<format>`.
@@ -80,6 +84,8 @@ function qrImageDownload(addressField: string, path: string, prefix: string): Do
 			return {
 				url: `${base}${path}/${format}/${size}`,
 				format,
+				noun: 'QR image',
+				origin: QR_IMAGE_ORIGIN,
 				fileName: `${prefix}-${String(record.id)}.${format}`,
 				binaryField,
 			};

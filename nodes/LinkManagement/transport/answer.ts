@@ -1,6 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { AnswerReport } from './budget';
+import { isRecord } from '../shared/typeGuards';
 import type { RateLimitInfo } from './rateLimitHeaders';
 import { header, parseRetryAfter, readRateLimit } from './rateLimitHeaders';
 
@@ -51,7 +51,21 @@ export function readAnswer(response: IN8nHttpFullResponse, now: number): Answer 
 	return { ...answer, kind: 'failed' };
 }
 
-/** What the budget learns from an answer. */
+/**
+ * What the budget learns from an answer: built here (reportOf), carried by the queue
+ * (requestSettled) to the budget (recordAnswer), its one way there.
+ */
+export interface AnswerReport {
+	/** The answer's X-RateLimit-* headers (`remaining` undefined when it sent none). */
+	info: RateLimitInfo;
+	/** The answer refused the request for the rate limit (it was not applied). */
+	rateLimited: boolean;
+	/** For a rate-limit answer: when the caller will try again (epoch ms). */
+	retryAt?: number;
+	succeeded: boolean;
+}
+
+/** The report of an answer, with when the caller will try again after a rate limit. */
 export function reportOf(answer: Answer, retryAt?: number): AnswerReport {
 	return {
 		info: answer.rateLimit,
@@ -93,7 +107,3 @@ function parseBody(body: unknown): unknown {
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export function isRecord(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { RateLimitInfo } from './rateLimitHeaders';
+import type { AnswerReport } from './answer';
 
 /**
  * The rate-limit budget of one API key, as this process knows it. It only does bookkeeping and
@@ -24,16 +24,6 @@ import type { RateLimitInfo } from './rateLimitHeaders';
  *   answer; from then on the limit and the window it taught (requests that succeeded in the
  *   window, and the window's length up to the retry time) pace the key.
  */
-
-export interface AnswerReport {
-	/** The answer's X-RateLimit-* headers (`remaining` undefined when it sent none). */
-	info: RateLimitInfo;
-	/** The answer refused the request for the rate limit (it was not applied). */
-	rateLimited: boolean;
-	/** For a rate-limit answer: when the caller will try again (epoch ms). */
-	retryAt?: number;
-	succeeded: boolean;
-}
 
 export type Reservation =
 	{ kind: 'go' } | { kind: 'waitUntil'; time: number } | { kind: 'waitForAnswer' };

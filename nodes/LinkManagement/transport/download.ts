@@ -7,14 +7,24 @@ import { readFailure, failureInWords } from './failures';
 import { header } from './rateLimitHeaders';
 
 /**
- * A file (a QR image) from a public address: not the API, so no key, no Authorization header,
+ * An image file from a public address: not the API, so no key, no Authorization header,
  * no credential and no rate-limit budget. What comes back is checked before it is used: the
  * asked kind of image, at most 10 MB, within the Timeout; redirects are followed a few times,
  * to any host (the key is never sent). Anything else fails the item with a message naming the
- * address tried and what came back.
+ * file (as the operation calls it), the address tried and what came back.
  */
 
 export type ImageFormat = 'png' | 'svg';
+
+/** An image file to download, as the operation that wants it calls it in messages. */
+export interface ImageFile {
+	url: string;
+	format: ImageFormat;
+	/** What the file is: "QR image". */
+	noun: string;
+	/** Where the file comes from and what to do where it cannot be had there. */
+	origin: string;
+}
 
 /** A response body n8n hands as a stream. */
 interface ByteStream extends AsyncIterable<unknown> {
@@ -44,18 +54,15 @@ export interface DownloadContext {
 	connection?: Pick<IHttpRequestOptions, 'proxy' | 'skipSslCertificateValidation'>;
 }
 
-export async function downloadImage(
+export async function downloadImageFile(
 	context: DownloadContext,
-	address: string,
-	format: ImageFormat,
+	{ url: address, format, noun, origin }: ImageFile,
 ): Promise<Buffer> {
 	let url = address;
 	const fail = (what: string, description?: string) =>
-		new NodeOperationError(context.node, `The QR image at ${where(address, url)} ${what}`, {
+		new NodeOperationError(context.node, `The ${noun} at ${where(address, url)} ${what}`, {
 			itemIndex: context.itemIndex,
-			description:
-				description ??
-				'The image comes from the service\'s public QR address, not from the API. If your installation serves QR images elsewhere, see "QR codes as image files" in the node\'s documentation (docs/qr-codes.md).',
+			description: description ?? origin,
 		});
 	for (let redirects = 0; ; redirects++) {
 		const response = await fetchOnce(context, url, format).catch((error: unknown) => {

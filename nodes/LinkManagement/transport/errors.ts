@@ -1,4 +1,4 @@
-import type { IHttpRequestMethods, JsonObject } from 'n8n-workflow';
+import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RequestSettings } from '../shared/options';
@@ -8,7 +8,8 @@ import { clock } from './clock';
 import type { RequestContext } from './context';
 import type { Failure } from './failures';
 import { failureInWords } from './failures';
-import { redact, redactDeep, withoutFields } from './redact';
+import type { Secrets } from './redact';
+import { redact, redactDeep, redactError, withoutFields } from './redact';
 import { serviceWords } from './serviceWords';
 
 interface FailedRequest {
@@ -204,4 +205,27 @@ export function rateLimitedError(
 			description: `The service made this item wait ${Math.round(waitedMs / 1000)} s in all. Waiting longer would pass ${optionNamed('maxWait')} (${maxWaitMs / 1000} s) or ${optionNamed('maxTotalWait')} (${maxTotalWaitMs / 1000} s) in the node's Options; raise them, or run fewer items at once.`,
 		},
 	);
+}
+
+/** An error as n8n shows it for the node: n8n's own errors as they are, anything else wrapped. */
+export function asNodeError(
+	node: INode,
+	caught: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) return caught;
+	return new NodeOperationError(node, caught as Error, { itemIndex });
+}
+
+/** Runs `work`; its result and any error it throws come out free of the secrets. */
+export async function withoutSecrets<T>(
+	secrets: Secrets,
+	node: INode,
+	work: () => Promise<T>,
+): Promise<T> {
+	try {
+		return redactDeep(secrets, await work());
+	} catch (caught) {
+		throw redactError(secrets, asNodeError(node, caught));
+	}
 }

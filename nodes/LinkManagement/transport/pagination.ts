@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListFacts } from '../shared/operation';
+import { isRecord } from '../shared/typeGuards';
 import { wholeNumber } from '../shared/validation';
-import { isRecord } from './answer';
 import type { RequestContext } from './context';
 import type { ServiceRequest } from './send';
 import { sendRequest } from './send';
@@ -18,6 +18,8 @@ export interface Page {
 	total?: number;
 	/** `nextpage` was sent and is null: the last page, as the service says. */
 	last: boolean;
+	/** The page after this one, as readPages reads the list; undefined where the list ends. */
+	next?: number;
 }
 
 /**
@@ -64,22 +66,26 @@ export async function readPages(
 		}
 		const taken = fresh.slice(0, limit - collected);
 		collected += taken.length;
-		if (taken.length && (await onPage(taken, found)) === 'stop') return;
-
 		emptyInARow = found.records.length === 0 ? emptyInARow + 1 : 0;
-		const { maxPage, current } = found;
-		if (maxPage === undefined) {
-			if (found.last || found.records.length === 0) return;
-			if (found.records.length < Math.min(perPage, found.perPage ?? perPage)) return;
-			continue;
-		}
-		// Counting from 0, the last page is the one whose number reaches maxpage (one more page
-		// is read when maxpage counts the pages: an empty answer, not a lost page).
-		if (current === page - 1 ? current >= maxPage : page >= maxPage) return;
-		// A page count no list can fill: stop rather than read empty pages to the end of it.
-		// Empty pages within the count that `result` fills are records the service skipped.
-		if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW && !countedPages(found, perPage)) return;
+		const next = goesOn(found, page, perPage, emptyInARow) ? page + 1 : undefined;
+		if (taken.length && (await onPage(taken, { ...found, next })) === 'stop') return;
+		if (next === undefined) return;
 	}
+}
+
+/** Whether the list goes on after `page`, the `emptyInARow`th empty page in a row or not. */
+function goesOn(found: Page, page: number, perPage: number, emptyInARow: number): boolean {
+	const { maxPage, current } = found;
+	if (maxPage === undefined) {
+		if (found.last || found.records.length === 0) return false;
+		return found.records.length >= Math.min(perPage, found.perPage ?? perPage);
+	}
+	// Counting from 0, the last page is the one whose number reaches maxpage (one more page
+	// is read when maxpage counts the pages: an empty answer, not a lost page).
+	if (current === page - 1 ? current >= maxPage : page >= maxPage) return false;
+	// A page count no list can fill: stop rather than read empty pages to the end of it.
+	// Empty pages within the count that `result` fills are records the service skipped.
+	return emptyInARow < MAX_EMPTY_PAGES_IN_A_ROW || countedPages(found, perPage);
 }
 
 /** The whole list in one answer: as many records as `limit` allows, each once. */
@@ -146,15 +152,15 @@ export function pageOf(
 function firstSight(list: ListFacts): (record: IDataObject) => boolean {
 	const seen = new Set<string>();
 	return (record) => {
-		const identity = identityOf(record, list);
-		if (seen.has(identity)) return false;
-		seen.add(identity);
+		const key = sameRecordKey(record, list);
+		if (seen.has(key)) return false;
+		seen.add(key);
 		return true;
 	};
 }
 
 /** What makes a record the same record on another page: its identity fields, or all of it. */
-export function identityOf(record: IDataObject, list: ListFacts): string {
+function sameRecordKey(record: IDataObject, list: ListFacts): string {
 	const fields = list.identity ?? ['id'];
 	const values = fields.map((field) => record[field]);
 	if (values.some((value) => value === null || value === undefined)) {

@@ -1,4 +1,4 @@
-import type { AnswerReport } from './budget';
+import type { AnswerReport } from './answer';
 import { recordAnswer, reserveRequest } from './budget';
 import { clock } from './clock';
 

@@ -1,5 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { userInfoOf } from '../shared/validation';
 
@@ -85,27 +84,4 @@ export function redactError<T extends NodeApiError | NodeOperationError>(
 	if (typeof error.description === 'string') error.description = redact(secrets, error.description);
 	error.context = redactDeep(secrets, error.context ?? {});
 	return error;
-}
-
-/** An error as n8n shows it for the node: n8n's own errors as they are, anything else wrapped. */
-export function asNodeError(
-	node: INode,
-	caught: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) return caught;
-	return new NodeOperationError(node, caught as Error, { itemIndex });
-}
-
-/** Runs `work`; its result and any error it throws come out free of the secrets. */
-export async function withoutSecrets<T>(
-	secrets: Secrets,
-	node: INode,
-	work: () => Promise<T>,
-): Promise<T> {
-	try {
-		return redactDeep(secrets, await work());
-	} catch (caught) {
-		throw redactError(secrets, asNodeError(node, caught));
-	}
 }

@@ -1,5 +1,5 @@
+import { isRecord } from '../shared/typeGuards';
 import type { Answer } from './answer';
-import { isRecord } from './answer';
 
 const MAX_SHOWN = 200;
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { channelIdLocator } from '../shared/descriptions';
 import { requestOptions } from '../shared/options';
+import { channelIdLocator } from '../shared/recordPickers';
 import { THRESHOLD_EVENTS, TRIGGER_EVENTS } from './events';
 
 /** The trigger's parameters: the event, the channel or threshold some events need, Options. */

@@ -46,6 +46,11 @@ export interface TriggerEvent {
 	/** One record, in messages: "QR code". */
 	noun: string;
 	counter?: Counter;
+	/**
+	 * Fetch Test Event's words where the list holds no record yet, when "There is no <noun> yet"
+	 * would not say it ("The channel has no items yet").
+	 */
+	noRecordsYet?: string;
 }
 
 const SCANS: Counter = {
@@ -131,13 +136,14 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		listOperation: channelItems,
 		kind: 'created',
 		noun: 'channel item',
+		noRecordsYet: 'The channel has no items yet',
 	},
 	...counted('qrCode', 'QR code', 'QR Code', qrCodes, SCANS),
 	created('linkCreated', 'link', 'Link', links),
 	...counted('link', 'link', 'Link', links, CLICKS),
 ];
 
-export const EVENT_VALUES = TRIGGER_EVENTS.map(({ value }) => value);
+export const TRIGGER_EVENT_VALUES = TRIGGER_EVENTS.map(({ value }) => value);
 
 /** The events with a Threshold parameter. */
 export const THRESHOLD_EVENTS = TRIGGER_EVENTS.filter(({ kind }) => kind === 'reached').map(

@@ -6,12 +6,12 @@ import { requestSettings } from '../shared/options';
 import { guard, oneOf, positiveWholeNumber } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { requestContextOf } from '../transport/context';
-import { asNodeError, withoutSecrets } from '../transport/redact';
+import { asNodeError, withoutSecrets } from '../transport/errors';
 import { recordedBy, startsActivation } from './activation';
 import { DEFAULT_EVENT, DEFAULT_THRESHOLD } from './description';
 import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
-import { EVENT_VALUES, TRIGGER_EVENTS } from './events';
+import { TRIGGER_EVENT_VALUES, TRIGGER_EVENTS } from './events';
 import { unlessUnderWay } from './overlap';
 import { orderOf } from './order';
 import { eventPath, readNewRecords, readRecords } from './read';
@@ -73,7 +73,10 @@ async function pollOnce(fns: IPollFunctions, manual: boolean): Promise<PollResul
 }
 
 function pollSetup(fns: IPollFunctions): PollSetup {
-	const value = oneOf(EVENT_VALUES)(fns.getNodeParameter('event', DEFAULT_EVENT), 'Trigger On');
+	const value = oneOf(TRIGGER_EVENT_VALUES)(
+		fns.getNodeParameter('event', DEFAULT_EVENT),
+		'Trigger On',
+	);
 	const event = TRIGGER_EVENTS.find((candidate) => candidate.value === value);
 	if (!event) throw new Error(`Unknown event "${String(value)}"`);
 	return {

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readListRecords } from '../records/listRecords';
 import { fillPath } from '../shared/path';
 import type { RequestContext } from '../transport/context';
 import type { PageHandler } from '../transport/pagination';
-import { readListRecords } from '../runner/listRecords';
 import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
 import { identityOf } from './identity';

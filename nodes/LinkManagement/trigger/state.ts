@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../transport/answer';
+import { isRecord } from '../shared/typeGuards';
 import { decodeIds, encodeIds } from './idRanges';
 import { decodeCounts, encodeCounts } from './counts';
 import type { ListOrder } from './order';

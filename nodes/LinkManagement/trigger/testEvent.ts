@@ -39,8 +39,6 @@ export function noTestEvent(event: TriggerEvent, threshold: number): string {
 	if (counter && event.kind === 'reached') {
 		return `No ${noun} has reached ${threshold} ${counter.plural} yet, so there is no test event`;
 	}
-	if (event.value === 'channelItemAdded') {
-		return 'The channel has no items yet, so there is no test event';
-	}
-	return `There is no ${noun} yet, so there is no test event`;
+	const missing = event.noRecordsYet ?? `There is no ${noun} yet`;
+	return `${missing}, so there is no test event`;
 }

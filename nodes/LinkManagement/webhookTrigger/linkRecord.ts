@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { aliasOfShortUrl, linkByShortUrl } from '../resources/link/locator';
-import { atAddress, findRecords } from '../runner/lookup';
+import { atAddress, findRecords } from '../records/lookup';
+import { aliasOfShortUrl, linkByShortUrl } from '../resources/link/shortUrl';
 import type { RequestContext } from '../transport/context';
 
 /**

@@ -1,12 +1,13 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { keyNeedsOf } from '../resources';
-import { linkByShortUrl } from '../resources/link/locator';
+import { linkByShortUrl } from '../resources/link/shortUrl';
 import type { RequestSettings } from '../shared/options';
 import { requestSettings } from '../shared/options';
 import { guard, InputError, oneOf, toBoolean } from '../shared/validation';
 import { requestContextOf } from '../transport/context';
-import { asNodeError, redact, withoutSecrets } from '../transport/redact';
+import { asNodeError, withoutSecrets } from '../transport/errors';
+import { redact } from '../transport/redact';
 import { DEFAULT_REUSE_SECONDS, IP_ALLOWLIST_LABEL } from './description';
 import { isAllowed, readAllowlist } from './ipAllowlist';
 import { linkRecord } from './linkRecord';

@@ -1,7 +1,7 @@
 import { idParameter } from '../../shared/commonOperations';
-import { campaignIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
-import { linkIdLocator, linkIdParameter } from '../link/locator';
+import { campaignIdLocator, linkIdLocator } from '../../shared/recordPickers';
+import { linkIdParameter } from '../link/shortUrl';
 
 export const assignLink: OperationDefinition = {
 	option: {

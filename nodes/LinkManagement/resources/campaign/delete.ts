@@ -1,5 +1,5 @@
-import { campaignIdLocator } from '../../shared/descriptions';
 import { deleteOperation, idParameter } from '../../shared/commonOperations';
+import { campaignIdLocator } from '../../shared/recordPickers';
 
 export const deleteCampaign = deleteOperation(
 	'/campaign/:campaignId/delete',

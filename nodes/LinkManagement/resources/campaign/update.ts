@@ -1,7 +1,7 @@
 import { sentInBody, updateFields } from '../../shared/bodyFields';
-import { campaignIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { campaignIdLocator } from '../../shared/recordPickers';
 import { campaignName, campaignNameField, publicField, slugField } from './fields';
 
 export const update: OperationDefinition = {

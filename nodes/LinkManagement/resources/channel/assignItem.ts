@@ -1,8 +1,8 @@
 import { idParameter } from '../../shared/commonOperations';
-import { channelIdLocator, idLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
+import { channelIdLocator, itemIdLocator } from '../../shared/recordPickers';
 import { oneOf, text } from '../../shared/validation';
-import { linkByShortUrl } from '../link/locator';
+import { linkByShortUrl } from '../link/shortUrl';
 
 /** The assignable types, in the reference's order (messages list them so). */
 const ITEM_TYPES = [
@@ -10,13 +10,6 @@ const ITEM_TYPES = [
 	{ name: 'Bio Page', value: 'bio' },
 	{ name: 'QR Code', value: 'qr' },
 ];
-
-/** The item: a link or QR code from the list Item Type chooses, an ID, or a link's short URL. */
-const itemIdLocator = idLocator('itemId', 'Item', 'searchItems', 'item', {
-	description:
-		"The link or QR code to add (the list shows what 'Item Type' says), its numeric ID, or a link's short URL. Bio pages are given by ID: the service lists none.",
-	placeholder: 'e.g. https://go.example/summer-sale',
-});
 
 export const assignItem: OperationDefinition = {
 	option: {

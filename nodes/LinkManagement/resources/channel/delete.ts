@@ -1,5 +1,5 @@
-import { channelIdLocator } from '../../shared/descriptions';
 import { deleteOperation, idParameter } from '../../shared/commonOperations';
+import { channelIdLocator } from '../../shared/recordPickers';
 
 /** Deleting a channel also unassigns every item in it (the items themselves stay). */
 export const deleteChannel = deleteOperation(

@@ -1,6 +1,6 @@
-import { channelIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { getManyOperation, idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { channelIdLocator } from '../../shared/recordPickers';
 
 const listOfChannel = getManyOperation({
 	path: '/channel/:channelId',

@@ -1,7 +1,7 @@
 import { updateFields } from '../../shared/bodyFields';
-import { channelIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { channelIdLocator } from '../../shared/recordPickers';
 import { channelDetailFields, channelNameField } from './fields';
 
 export const update: OperationDefinition = {

@@ -1,5 +1,5 @@
-import { domainIdLocator } from '../../shared/descriptions';
 import { deleteOperation, idParameter } from '../../shared/commonOperations';
+import { domainIdLocator } from '../../shared/recordPickers';
 
 export const deleteDomain = deleteOperation(
 	'/domain/:domainId/delete',

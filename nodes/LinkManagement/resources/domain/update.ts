@@ -1,7 +1,7 @@
 import { updateFields } from '../../shared/bodyFields';
-import { domainIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { domainIdLocator } from '../../shared/recordPickers';
 import { redirectFields } from './fields';
 
 export const update: OperationDefinition = {

@@ -1,5 +1,6 @@
 import { deleteOperation } from '../../shared/commonOperations';
-import { linkIdLocator, linkIdParameter } from './locator';
+import { linkIdLocator } from '../../shared/recordPickers';
+import { linkIdParameter } from './shortUrl';
 
 export const deleteLink = deleteOperation(
 	'/url/:linkId/delete',

@@ -1,5 +1,6 @@
 import { downloadImageOperation } from '../../shared/qrImage';
-import { linkIdLocator, linkIdParameter } from './locator';
+import { linkIdLocator } from '../../shared/recordPickers';
+import { linkIdParameter } from './shortUrl';
 
 export const downloadImage = downloadImageOperation({
 	action: 'Download QR image of link',

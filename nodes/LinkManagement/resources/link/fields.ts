@@ -10,7 +10,7 @@ import {
 	textField,
 } from '../../shared/bodyFields';
 import { futureDateTime } from '../../shared/dateTime';
-import { idLocator } from '../../shared/descriptions';
+import { idLocator } from '../../shared/recordPickers';
 import {
 	httpUrl,
 	imageAddress,

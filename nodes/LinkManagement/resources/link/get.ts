@@ -1,6 +1,7 @@
 import type { OperationDefinition } from '../../shared/operation';
+import { linkIdLocator } from '../../shared/recordPickers';
 import { withStatistics } from '../../shared/statistics';
-import { linkIdLocator, linkIdParameter } from './locator';
+import { linkIdParameter } from './shortUrl';
 
 export const get: OperationDefinition = {
 	option: {

@@ -1,8 +1,9 @@
 import { updateFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
+import { linkIdLocator } from '../../shared/recordPickers';
 import { linkFields, overlayAsType, urlParameter } from './fields';
-import { linkIdLocator, linkIdParameter } from './locator';
 import { withShortUrl } from './output';
+import { linkIdParameter } from './shortUrl';
 
 /** The destination is sent on every update: a source says the service requires it. */
 export const update: OperationDefinition = {

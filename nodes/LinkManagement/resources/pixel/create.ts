@@ -2,7 +2,7 @@ import { bodyField, sentInBody } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { oneOf } from '../../shared/validation';
 import { pixelNameField, pixelTagField } from './fields';
-import { PIXEL_TYPE_VALUES, PIXEL_TYPES } from './types';
+import { PIXEL_TYPE_VALUES, PIXEL_TYPES } from './pixelTypes';
 
 export const create: OperationDefinition = {
 	option: {

@@ -1,5 +1,5 @@
-import { pixelIdLocator } from '../../shared/descriptions';
 import { deleteOperation, idParameter } from '../../shared/commonOperations';
+import { pixelIdLocator } from '../../shared/recordPickers';
 
 export const deletePixel = deleteOperation(
 	'/pixel/:pixelId/delete',

@@ -1,7 +1,7 @@
 import { sentInBody, updateFields } from '../../shared/bodyFields';
-import { pixelIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { pixelIdLocator } from '../../shared/recordPickers';
 import { pixelNameField, pixelTagField } from './fields';
 
 export const update: OperationDefinition = {

@@ -1,7 +1,7 @@
 import { additionalFields, choiceField, sentInBody } from '../../shared/bodyFields';
 import { idParameter } from '../../shared/commonOperations';
-import { planIdLocator, userIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
+import { planIdLocator, userIdLocator } from '../../shared/recordPickers';
 import { expirationField } from './fields';
 
 const type = choiceField(

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from '../../shared/typeGuards';
 import { emailAddress, InputError, parseHttpUrl, quoted, text } from '../../shared/validation';
 
 /**
@@ -129,9 +130,7 @@ export function jsonObject(value: unknown): IDataObject | undefined {
 			return undefined;
 		}
 	}
-	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-		? (parsed as IDataObject)
-		: undefined;
+	return isRecord(parsed) ? parsed : undefined;
 }
 
 /**

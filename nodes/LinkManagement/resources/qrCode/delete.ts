@@ -1,5 +1,5 @@
-import { qrCodeIdLocator } from '../../shared/descriptions';
 import { deleteOperation, idParameter } from '../../shared/commonOperations';
+import { qrCodeIdLocator } from '../../shared/recordPickers';
 
 export const deleteQrCode = deleteOperation(
 	'/qr/:qrCodeId/delete',

@@ -1,6 +1,6 @@
 import { idParameter } from '../../shared/commonOperations';
-import { qrCodeIdLocator } from '../../shared/descriptions';
 import { downloadImageOperation } from '../../shared/qrImage';
+import { qrCodeIdLocator } from '../../shared/recordPickers';
 
 export const downloadImage = downloadImageOperation({
 	action: 'Download QR code image',

@@ -1,6 +1,6 @@
-import { qrCodeIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { qrCodeIdLocator } from '../../shared/recordPickers';
 import { withStatistics } from '../../shared/statistics';
 
 export const get: OperationDefinition = {

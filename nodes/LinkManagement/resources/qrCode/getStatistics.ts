@@ -1,6 +1,6 @@
 import { idParameter } from '../../shared/commonOperations';
-import { qrCodeIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
+import { qrCodeIdLocator } from '../../shared/recordPickers';
 import { dimensionsField, statisticsRows, withStatistics } from '../../shared/statistics';
 
 export const getStatistics: OperationDefinition = {

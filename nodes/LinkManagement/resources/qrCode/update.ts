@@ -1,7 +1,7 @@
 import { sentInBody, updateFields } from '../../shared/bodyFields';
-import { qrCodeIdLocator } from '../../shared/descriptions';
-import type { OperationDefinition } from '../../shared/operation';
 import { idParameter } from '../../shared/commonOperations';
+import type { OperationDefinition } from '../../shared/operation';
+import { qrCodeIdLocator } from '../../shared/recordPickers';
 import { appearanceFields, qrUpdateDataField } from './fields';
 
 export const update: OperationDefinition = {

@@ -5,8 +5,8 @@ import {
 	sentInBody,
 	textField,
 } from '../../shared/bodyFields';
-import { planIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
+import { planIdLocator } from '../../shared/recordPickers';
 import { InputError, quoted } from '../../shared/validation';
 import { expirationField } from '../plan/fields';
 import { newEmail, newPassword, newUsername, USER_SECRETS } from './fields';

@@ -1,5 +1,5 @@
 import { deleteOperation, idParameter } from '../../shared/commonOperations';
-import { userIdLocator } from '../../shared/descriptions';
+import { userIdLocator } from '../../shared/recordPickers';
 import { USER_SECRETS } from './fields';
 
 export const deleteUser = {

@@ -1,6 +1,6 @@
 import { idParameter } from '../../shared/commonOperations';
-import { userIdLocator } from '../../shared/descriptions';
 import type { OperationDefinition } from '../../shared/operation';
+import { userIdLocator } from '../../shared/recordPickers';
 import { USER_SECRETS } from './fields';
 
 export const get: OperationDefinition = {

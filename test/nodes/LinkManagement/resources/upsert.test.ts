@@ -24,7 +24,7 @@ import {
 
 // "Create or Update" (resources/<resource>/upsert.ts) of every resource: what all of them do
 // (test/helpers/createOrUpdate.ts), then what each does of its own. How the items of one run share
-// the list, and what a run costs: ../runner/upsert.test.ts and ../runner/recordIndex.test.ts.
+// the list, and what a run costs: ../runner/upsert.test.ts and ../records/recordIndex.test.ts.
 
 const updated = (what: string) => messageAnswer(`${what} has been updated successfully.`);
 const success = (what: string) => ({

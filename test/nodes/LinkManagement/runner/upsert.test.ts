@@ -1,9 +1,9 @@
 /**
- * Create or Update across the items of one run (runner/upsert.ts, runner/recordIndex.ts): the
+ * Create or Update across the items of one run (runner/upsert.ts, records/recordIndex.ts): the
  * list is read once for all of them, a record one row creates is the one a later row with its key
  * finds, a failure fails only the items it concerns, and the requests a run sends are counted,
  * against recorded answers and against the sandbox. Each resource's own rules:
- * ../resources/upsert.test.ts; links found by alias on long lists: recordIndex.test.ts.
+ * ../resources/upsert.test.ts; links found by alias on long lists: ../records/recordIndex.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -2,7 +2,7 @@
  * The budget of one key as this process keeps it: pure bookkeeping, driven here with fixed
  * clocks. Waiting and ordering are tested through the engine (send.test.ts, bulk.test.ts).
  */
-import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/budget';
+import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/answer';
 import {
 	budgetKey,
 	budgetSnapshot,

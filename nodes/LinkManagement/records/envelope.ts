@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../transport/answer';
+import { isRecord } from '../shared/typeGuards';
 
 /**
  * The record an answer carries, with the service's envelope off: `error` dropped, a lone `data`

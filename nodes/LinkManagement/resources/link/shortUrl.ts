@@ -1,4 +1,3 @@
-import { idLocator } from '../../shared/descriptions';
 import type { PathParameter, UrlLookup } from '../../shared/operation';
 import {
 	InputError,
@@ -11,8 +10,8 @@ import {
 import { getAll } from './getAll';
 
 /**
- * A link is picked from the list, given by ID, or given by its short URL as it is pasted
- * (`https://go.example/summer`): the node looks it up by its alias.
+ * A link given by its short URL as it is pasted (`https://go.example/summer`), the Link picker's
+ * "By URL" mode (shared/recordPickers.ts): the node looks it up by its alias.
  */
 
 /** The alias of a short URL: the last part of its path. */
@@ -37,12 +36,6 @@ export const linkByShortUrl: UrlLookup = {
 	},
 	keyFromUrl: aliasOfShortUrl,
 };
-
-export const linkIdLocator = idLocator('linkId', 'Link', 'searchLinks', 'link', {
-	description:
-		'The link to use: pick it from the list, give its numeric ID, or paste its short URL',
-	placeholder: 'e.g. https://go.example/summer-sale',
-});
 
 export const linkIdParameter: PathParameter = {
 	label: 'Link ID',

@@ -1,5 +1,5 @@
 /**
- * Links matched by alias on a long list (runner/recordIndex.ts): after the list's first page, the
+ * Links matched by alias on a long list (records/recordIndex.ts): after the list's first page, the
  * service is asked for each alias (`short`) when that costs fewer requests than reading the rest
  * of the list, and the rest is read otherwise, or where the service ignores `short`. Against the
  * sandbox, 500 links at 100 a page: the first page, then 4 more. Items with one key take turns
@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { getAll } from '../../../../nodes/LinkManagement/resources/link/getAll';
-import { RecordIndex } from '../../../../nodes/LinkManagement/runner/recordIndex';
+import { RecordIndex } from '../../../../nodes/LinkManagement/records/recordIndex';
 import { select } from '../../../helpers';
 import { runAgainst } from '../../../helpers/sandbox';
 import { sandboxStarter } from '../../../sandbox/helpers';

@@ -6,6 +6,7 @@
  */
 import https from 'node:https';
 
+import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { jsonOf, runNode, select, TEST_API_KEY } from '../../../helpers';
@@ -66,5 +67,26 @@ describe('Ignore SSL Issues (Insecure)', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([accountRecord]);
+	});
+
+	test('on, yet refused (n8n 1.x drops it on a tunnel through a proxy): says so, and what helps', async () => {
+		// n8n 1.x's refusal as it reaches the node; the option asked for is not applied.
+		nock('https://links.example.test')
+			.get('/api/account')
+			.replyWithError(
+				Object.assign(new Error('self-signed certificate'), {
+					code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+				}),
+			);
+
+		const result = await runNode({ parameters: getAccount({ allowUnauthorizedCerts: true }) });
+
+		expect(result.error?.message).toBe(
+			'Could not reach the Link Management service: its SSL certificate could not be verified [item 0]',
+		);
+		expect(result.error?.description).toMatch(
+			/'Ignore SSL Issues \(Insecure\)' is on, but this n8n did not apply it .*n8n 1\.x does not apply it through a proxy.*NODE_EXTRA_CA_CERTS/,
+		);
+		expect(result.error?.description).not.toMatch(/turn on/);
 	});
 });

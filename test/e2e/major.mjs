@@ -102,11 +102,6 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 			await test(`${label} › credential test (good key, bad key, saved credential)`, () =>
 				credentialTest(n8n, sandbox, apiKey));
 			for (const c of serverCases) {
-				// A case that does not hold in a major yet says why in its `notOn` (README).
-				if (c.notOn?.[major]) {
-					log(`${label} › ${c.name}: not run in this major: ${c.notOn[major]}`);
-					continue;
-				}
 				await test(`${label} › ${c.name}`, async () => {
 					sandbox.reset();
 					// A case that makes its workflows itself names no file.

@@ -75,7 +75,7 @@ export function searchRecords(
 					nextPage = next;
 					return 'stop';
 				},
-				{ from },
+				{ from, repeatEnds: true },
 			);
 			return nextPage === undefined ? { results } : { results, paginationToken: String(nextPage) };
 		});

@@ -40,6 +40,8 @@ export type PageHandler = (records: IDataObject[], page: Page) => Promise<void |
  * record that comes again (the list shifted while being read; system records repeated on every
  * page) is passed on once. `from` starts at a later page (the earlier ones were read already).
  * A list without pages (`paged: false`) is one request, its answer taken as the only page.
+ * A page of nothing but records already read (a service ignoring `page`) fails the reading,
+ * or, `repeatEnds`, ends the list there (a picker shows what it has rather than a failure).
  */
 export async function readPages(
 	context: RequestContext,
@@ -47,7 +49,7 @@ export async function readPages(
 	list: ListFacts,
 	limit: number,
 	onPage: PageHandler,
-	{ from = 1 }: { from?: number } = {},
+	{ from = 1, repeatEnds = false }: { from?: number; repeatEnds?: boolean } = {},
 ): Promise<void> {
 	if (list.paged === false) return await readWhole(context, request, list, limit, onPage);
 	const perPage = Math.min(context.settings.pageSize, limit);
@@ -62,6 +64,7 @@ export async function readPages(
 		const found = pageOf(body, list, context, `${request.method} ${request.path}`);
 		const fresh = found.records.filter(isFresh);
 		if (page > from && found.records.length > 0 && fresh.length === 0 && hasIds(found.records)) {
+			if (repeatEnds) return;
 			throw repeatedPage(context, page, found.current, collected);
 		}
 		const taken = fresh.slice(0, limit - collected);

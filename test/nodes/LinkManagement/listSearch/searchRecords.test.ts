@@ -186,3 +186,25 @@ describe('a filter that matches nothing on the first page', () => {
 		});
 	});
 });
+
+test('a service that ignores `page` ends a filtered search with what matched, not a failure', async () => {
+	const pagesAsked: number[] = [];
+	const context = loadOptionsContext(
+		{ baseUrl: 'https://h.test', apiKey: TEST_API_KEY },
+		async (_type, options) => {
+			pagesAsked.push(Number((options.qs as IDataObject).page));
+			// page 1 of 3, whichever page was asked for
+			const records = [{ id: 1, name: 'Flyer' }];
+			return {
+				statusCode: 200,
+				headers: {},
+				body: listAnswer('qrs', records, { currentpage: 1, maxpage: 3 }),
+			};
+		},
+	);
+
+	const result = await searchQrCodes.call(context, 'poster');
+
+	expect(pagesAsked).toEqual([1, 2]);
+	expect(result).toEqual({ results: [] });
+});

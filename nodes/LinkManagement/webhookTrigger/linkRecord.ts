@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { atAddress, findRecords } from '../records/lookup';
 import { aliasOfShortUrl, linkByShortUrl } from '../resources/link/shortUrl';
+import { clock } from '../transport/clock';
 import type { RequestContext } from '../transport/context';
 
 /**
@@ -31,7 +32,7 @@ export async function linkRecord(
 ): Promise<IDataObject | null> {
 	const key = `${context.budget}\n${shortUrl.trim().replace(/\/+$/, '')}`;
 	const known = lookups.get(key);
-	if (known && (known.answeredAt === undefined || Date.now() - known.answeredAt < reuseMs)) {
+	if (known && (known.answeredAt === undefined || clock.now() - known.answeredAt < reuseMs)) {
 		return await known.record;
 	}
 	const lookup: Lookup = { record: lookUp(context, shortUrl.trim()) };
@@ -44,7 +45,7 @@ export async function linkRecord(
 		return record;
 	} finally {
 		// Only a record found is reused; after a failure or a miss the next notification asks again.
-		if (record) lookup.answeredAt = Date.now();
+		if (record) lookup.answeredAt = clock.now();
 		else if (lookups.get(key) === lookup) lookups.delete(key);
 	}
 }

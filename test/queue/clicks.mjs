@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 
 import { sleep, waitFor } from '../e2e/lib/util.mjs';
-import { PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE } from '../e2e/lib/workflows.mjs';
+import { n8nWebhookNode, PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE } from '../e2e/lib/workflows.mjs';
 
 export const TRIGGER_NODE = 'Link clicked';
 export const WEBHOOK_NODE = 'Webhook';
@@ -27,26 +27,19 @@ export function clickWorkflow(kind, { name }) {
 	const node =
 		kind === 'trigger'
 			? {
+					id: crypto.randomUUID(),
 					name: TRIGGER_NODE,
 					type: PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
 					typeVersion: 1,
+					position: [0, 0],
+					webhookId: id,
 					parameters: { events: ['linkClicked'] },
 				}
-			: {
-					name: WEBHOOK_NODE,
-					type: 'n8n-nodes-base.webhook',
-					typeVersion: kind === 'webhookV1' ? 1 : 2,
-					parameters: { httpMethod: 'POST', path: id, responseMode: 'onReceived', options: {} },
-				};
+			: n8nWebhookNode(WEBHOOK_NODE, 'onReceived', { typeVersion: kind === 'webhookV1' ? 1 : 2 });
 	return {
 		// the trigger's address is its random ID and the path its description gives it
-		path: kind === 'trigger' ? `${id}/notification` : id,
-		workflow: {
-			name,
-			nodes: [{ id: crypto.randomUUID(), position: [0, 0], webhookId: id, ...node }],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-		},
+		path: kind === 'trigger' ? `${id}/notification` : node.webhookId,
+		workflow: { name, nodes: [node], connections: {}, settings: { executionOrder: 'v1' } },
 	};
 }
 

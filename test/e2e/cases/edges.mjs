@@ -19,6 +19,7 @@ import { activateWebhookTrigger, post } from '../lib/webhooks.mjs';
 import {
 	CREDENTIAL_TYPE,
 	credentialsOf,
+	n8nWebhookNode,
 	PACKAGE_NODE_TYPE,
 	PACKAGE_TRIGGER_NODE_TYPE,
 	PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
@@ -148,16 +149,8 @@ export const edgesCase = {
 					https,
 				),
 			];
-			const path = randomUUID();
-			const webhook = {
-				id: randomUUID(),
-				name: 'Start',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: path,
-				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
-			};
+			const webhook = n8nWebhookNode('Start', 'lastNode');
+			const { path } = webhook.parameters;
 			const chain = [webhook, ...steps];
 			const connections = Object.fromEntries(
 				chain

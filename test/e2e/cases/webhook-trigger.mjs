@@ -15,6 +15,7 @@ import { activateWebhookTrigger, post, webhookAddresses } from '../lib/webhooks.
 import {
 	credentialsOf,
 	loadWorkflow,
+	n8nWebhookNode,
 	PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
 } from '../lib/workflows.mjs';
 import { visit } from './sandbox-state.mjs';
@@ -60,19 +61,12 @@ export async function finishedExecutions(n8n, workflowId, count) {
  * given AT_ONCE requests at once: how long each took to be answered.
  */
 async function ownWebhookNodeBurst(n8n) {
-	const path = randomUUID();
+	const webhook = n8nWebhookNode('Webhook', 'onReceived');
+	const { path } = webhook.parameters;
 	const created = await n8n.rest('POST', '/rest/workflows', {
 		name: "E2E: n8n's Webhook node, for comparison",
 		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: path,
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-			},
+			webhook,
 			{
 				id: randomUUID(),
 				name: 'Slow work',

@@ -20,6 +20,23 @@ export const PACKAGE_TRIGGER_NODE_TYPE = `${PACKAGE_NODE_TYPE}Trigger`;
 export const PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE = `${PACKAGE_NODE_TYPE}WebhookTrigger`;
 /** Type of the node when loaded through N8N_CUSTOM_EXTENSIONS. */
 export const CUSTOM_NODE_TYPE = 'CUSTOM.linkManagement';
+
+/**
+ * n8n's own Webhook node (POST) named `name`, at `<base>/webhook/<its webhookId>`, answering as
+ * `responseMode` says (`onReceived`: Respond Immediately; `lastNode`: when the last node ends).
+ */
+export function n8nWebhookNode(name, responseMode, { typeVersion = 2 } = {}) {
+	const path = randomUUID();
+	return {
+		id: randomUUID(),
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion,
+		position: [0, 0],
+		webhookId: path,
+		parameters: { httpMethod: 'POST', path, responseMode, options: {} },
+	};
+}
 export const CREDENTIAL_TYPE = 'linkManagementApi';
 /** The placeholder the files carry instead of a credential id. */
 export const CREDENTIAL_PLACEHOLDER = 'REPLACE_WITH_CREDENTIAL_ID';

@@ -159,7 +159,7 @@ export const domainRecords = [
 ];
 
 /** The 13 pixel types: the node's one list, which its own test checks against the reference. */
-export { PIXEL_TYPE_VALUES as PIXEL_TYPES } from '../../nodes/LinkManagement/resources/pixel/pixelTypes';
+export { PIXEL_TYPE_VALUES } from '../../nodes/LinkManagement/resources/pixel/pixelTypes';
 
 /** A short link as GET /api/urls lists it (real installations; the reference shows none). */
 const linkRecord = (id: number, alias: string, longurl: string, clicks: number, title: string) => ({

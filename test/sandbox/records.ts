@@ -1,6 +1,6 @@
 // The sandbox's records: their shapes, the collection that holds each kind, and date formats.
 
-import { PIXEL_TYPE_VALUES } from '../../nodes/LinkManagement/resources/pixel/pixelTypes';
+import { PIXEL_TYPE_VALUES as NODE_PIXEL_TYPE_VALUES } from '../../nodes/LinkManagement/resources/pixel/pixelTypes';
 import type { Visit } from './visits';
 
 export interface AccountRecord {
@@ -245,7 +245,7 @@ export class Collection<T extends { id: number }> {
 }
 
 /** The 13 pixel types: the node's own list, which its test checks against the API reference. */
-export const PIXEL_TYPES: readonly string[] = PIXEL_TYPE_VALUES;
+export const PIXEL_TYPE_VALUES: readonly string[] = NODE_PIXEL_TYPE_VALUES;
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC. */
 export function formatTimestamp(ms: number): string {

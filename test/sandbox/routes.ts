@@ -11,7 +11,7 @@ import {
 	CampaignRecord,
 	ChannelItemType,
 	emptyQrStatistics,
-	PIXEL_TYPES,
+	PIXEL_TYPE_VALUES,
 	QrRecord,
 	QrType,
 	Store,
@@ -292,7 +292,7 @@ const listPixels: Handler = (ctx) =>
 	listReply(ctx, 'pixels', ctx.store.pixels.list(), (p) => ({ ...p }));
 
 const createPixel: Handler = ({ store, body }) => {
-	const type = oneOf(body, 'type', PIXEL_TYPES);
+	const type = oneOf(body, 'type', PIXEL_TYPE_VALUES);
 	const name = requiredString(body, 'name');
 	const tag = requiredString(body, 'tag');
 	const pixel = store.pixels.insert((id) => ({ id, type, name, tag, date: store.nowTimestamp() }));

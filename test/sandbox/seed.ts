@@ -6,7 +6,7 @@ import {
 	defaultLinkSettings,
 	formatDate,
 	formatTimestamp,
-	PIXEL_TYPES,
+	PIXEL_TYPE_VALUES,
 	QrRecord,
 	StoredLink,
 } from './records';
@@ -63,7 +63,7 @@ export function seedStore(store: Store, counts: SeedCounts): void {
 		store.pixels.insert(
 			(id) => ({
 				id,
-				type: PIXEL_TYPES[(id - 1) % PIXEL_TYPES.length],
+				type: PIXEL_TYPE_VALUES[(id - 1) % PIXEL_TYPE_VALUES.length],
 				name: `Pixel ${id}`,
 				tag: `TAG-${1000 + id}`,
 				date: at(id),

@@ -5,7 +5,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { nodeType } from '../../helpers';
-import { PIXEL_TYPES } from '../../helpers/fixtures';
+import { PIXEL_TYPE_VALUES } from '../../helpers/fixtures';
 
 const { description } = nodeType;
 const properties = description.properties;
@@ -394,7 +394,7 @@ describe('parameter kinds', () => {
 
 	test('pixel type offers the 13 values of the API reference', () => {
 		const type = shownFor('pixel', 'create').find((property) => property.name === 'type');
-		expect(optionValues(type).sort()).toEqual([...PIXEL_TYPES].sort());
+		expect(optionValues(type).sort()).toEqual([...PIXEL_TYPE_VALUES].sort());
 	});
 
 	test('channel item type offers links, bio and qr', () => {

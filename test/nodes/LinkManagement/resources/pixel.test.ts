@@ -1,5 +1,5 @@
 import { expr, itBehavesLike, operation, parametersOf, rl } from '../../../helpers';
-import { messageAnswer, pixelRecords, PIXEL_TYPES } from '../../../helpers/fixtures';
+import { messageAnswer, pixelRecords, PIXEL_TYPE_VALUES } from '../../../helpers/fixtures';
 
 // One describe per operation of resources/pixel/ in the node.
 
@@ -22,7 +22,7 @@ describe('pixel: create', () => {
 		expect(output).toEqual([{ id: 63 }]);
 	});
 
-	test.each(PIXEL_TYPES)('accepts the pixel type %s and sends it as given', async (type) => {
+	test.each(PIXEL_TYPE_VALUES)('accepts the pixel type %s and sends it as given', async (type) => {
 		const { body } = await create.send({ type: expr(type) });
 		expect(body).toEqual({ ...mainSiteTags, type });
 	});
@@ -30,7 +30,12 @@ describe('pixel: create', () => {
 	test.each(['video', 'facebookpixel', 'TAGMGRPIXEL'])(
 		'refuses the pixel type %j from an expression',
 		async (type) => {
-			await create.expectRefused({ type: expr(type) }, /Type/, /must be one of/, ...PIXEL_TYPES);
+			await create.expectRefused(
+				{ type: expr(type) },
+				/Type/,
+				/must be one of/,
+				...PIXEL_TYPE_VALUES,
+			);
 		},
 	);
 

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { optionNamed } from '../shared/options';
 import { clock } from './clock';
+import { PROXY_AUTHENTICATION_REQUIRED, proxyRefusal } from './errors';
 import { readFailure, failureInWords } from './failures';
 import { header } from './rateLimitHeaders';
 
@@ -71,11 +72,11 @@ export async function downloadImageFile(
 			);
 		});
 		const status = response.statusCode;
-		if (status === 407) {
+		if (status === PROXY_AUTHENTICATION_REQUIRED) {
 			discard(response.body);
 			throw fail(
 				'could not be downloaded: the proxy refused the request, answering HTTP 407 (Proxy Authentication Required)',
-				`The proxy in the node's Options › ${optionNamed('proxy')} asks for a user name and password, or did not accept those given: check them (http://username:password@host:port).`,
+				proxyRefusal(context.connection?.proxy, `the ${noun} was not downloaded`),
 			);
 		}
 		const location = header(response.headers as IDataObject, 'location');

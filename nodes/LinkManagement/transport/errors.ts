@@ -144,21 +144,35 @@ function certificateHint({ proxy, skipSslCertificateValidation }: RequestSetting
 	return `${option} is on, but this n8n did not apply it to the request${through} (n8n 1.x does not apply it through a proxy; n8n 2.x does). Let n8n trust the certificate instead: set NODE_EXTRA_CA_CERTS in n8n's environment to the certificate's PEM file (or its authority's), or update n8n.`;
 }
 
+/** The status of a proxy's refusal: the proxy's own answer, never the service's. */
+export const PROXY_AUTHENTICATION_REQUIRED = 407;
+
 /**
- * The node's proxy answered HTTP 407 (Proxy Authentication Required): the request went no
- * further, so the service neither saw nor applied it. The proxy's page is not quoted.
+ * What a proxy's 407 means for the node's Options › Proxy, `failed` being what did not happen
+ * ("the QR image was not downloaded"), and what to check: said alike for the API's requests and
+ * for downloads. The proxy's page is not quoted.
  */
-export function proxyRefused(context: RequestContext, request: FailedRequest): NodeApiError {
-	const { proxy } = context.settings;
+export function proxyRefusal(proxy: RequestSettings['proxy'], failed: string): string {
 	const where = proxy ? ` (${proxy.host}:${proxy.port})` : '';
 	const given = proxy?.auth
 		? 'did not accept the user name and password given'
 		: 'asks for a user name and password';
+	return `The proxy in the node's Options › ${optionNamed('proxy')}${where} ${given}, so ${failed}. Check the user name and password with your network administrator, and write them into the address: http://username:password@host:port (characters such as @ : / % encoded, e.g. %40 for @).`;
+}
+
+/**
+ * The node's proxy answered HTTP 407 (Proxy Authentication Required): the request went no
+ * further, so the service neither saw nor applied it.
+ */
+export function proxyRefused(context: RequestContext, request: FailedRequest): NodeApiError {
 	return apiError(
 		context,
 		`The proxy refused the request: it answered HTTP 407 (Proxy Authentication Required)`,
-		`The proxy in the node's Options › ${optionNamed('proxy')}${where} ${given}, so ${request.method} ${request.path} did not reach the Link Management service. Check the user name and password with your network administrator, and write them into the address: http://username:password@host:port (characters such as @ : / % encoded, e.g. %40 for @).`,
-		407,
+		proxyRefusal(
+			context.settings.proxy,
+			`${request.method} ${request.path} did not reach the Link Management service`,
+		),
+		PROXY_AUTHENTICATION_REQUIRED,
 	);
 }
 

@@ -11,6 +11,7 @@ import { clock } from './clock';
 import type { RequestContext } from './context';
 import {
 	connectionError,
+	PROXY_AUTHENTICATION_REQUIRED,
 	proxyRefused,
 	rateLimitedError,
 	redirectRefused,
@@ -33,7 +34,6 @@ const IDEMPOTENT_METHODS = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 const TRANSIENT_STATUSES = [502, 503, 504];
 const MAX_TRANSIENT_RETRIES = 3;
 const MAX_REDIRECTS = 3;
-const PROXY_AUTHENTICATION_REQUIRED = 407;
 
 /**
  * Sends one request through the key's budget, waiting and retrying as the service asks, and

@@ -151,8 +151,9 @@ test('Download QR Image through a proxy that refuses the image host names the pr
 		expect(result.error?.message).toContain(
 			`The QR image at ${image}/download/png/1000 could not be downloaded: the proxy refused the request, answering HTTP 407 (Proxy Authentication Required)`,
 		);
+		// as the API's requests say it: which proxy, a password given, what to check
 		expect(result.error?.description).toMatch(
-			/Options › 'Proxy' asks for a user name and password, or did not accept those given/,
+			/^The proxy in the node's Options › 'Proxy' \(127\.0\.0\.1:\d+\) did not accept the user name and password given, so the QR image was not downloaded\. Check the user name and password /,
 		);
 		expectNoSecretsIn(result.error);
 		expect(proxy.asked).toEqual([`GET ${service.url}/api/qr/31`, `GET ${image}/download/png/1000`]);

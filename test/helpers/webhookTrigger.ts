@@ -11,6 +11,7 @@ import type {
 	IDataObject,
 	INodeParameters,
 	IWebhookData,
+	IWebhookDescription,
 	IWebhookResponseData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -101,8 +102,7 @@ class RecordedResponse {
  * responseData when it gives one (n8n reads a missing one as the text "firstEntryJson"), else the
  * node's `webhookResponse`, else n8n's own message.
  */
-function n8nAnswer(result: IWebhookResponseData): unknown {
-	const [description] = webhookTriggerType.description.webhooks ?? [];
+function n8nAnswer(description: IWebhookDescription, result: IWebhookResponseData): unknown {
 	const responseData = description.responseData ?? 'firstEntryJson';
 	if (responseData === 'noData') return undefined;
 	return responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
@@ -170,7 +170,9 @@ export function webhookTrigger(
 			// n8n answers unless told the node has: a node that answered and did not say so fails
 			// here ('answered twice'), as it would in n8n.
 			if (!result.noWebhookResponse) {
-				response.status(Number(description.responseCode ?? 200)).json(n8nAnswer(result));
+				response
+					.status(Number(description.responseCode ?? 200))
+					.json(n8nAnswer(description, result));
 			}
 			const items = result.workflowData ? result.workflowData[0].map(({ json }) => json) : null;
 			return { answer: response.answer, result, items };

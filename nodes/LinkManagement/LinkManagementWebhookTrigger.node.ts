@@ -17,7 +17,10 @@ export class LinkManagementWebhookTrigger implements INodeType {
 			dark: 'file:../../icons/linkManagement.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 1.1: the same node; n8n 2.x evaluates an expression of its own (its Webhook node's
+		// binaryData option) for every call to a webhook node at type version 1, never above it.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: eventsSubtitle,
 		description:
 			'Starts the workflow at once when a short link of a Link-Management Service account is created or clicked, from the notifications the service posts (country, city, referrer, OS and browser of each click)',

@@ -108,20 +108,26 @@ function n8nAnswer(description: IWebhookDescription, result: IWebhookResponseDat
 	return responseData || (result.webhookResponse ?? { message: 'Workflow was started' });
 }
 
+/** The type versions a workflow may hold: 1 (saved before 1.1), and 1.1 (as the editor adds it). */
+export const WEBHOOK_TRIGGER_VERSIONS = webhookTriggerType.description.version as number[];
+const EDITOR_VERSION = webhookTriggerType.description.defaultVersion as number;
+
 /**
  * A webhook trigger with these parameters (defaults filled as the editor stores them) in an
- * active workflow. `events` lists what happened, in order: each answer, and whatever a test adds.
+ * active workflow, at the type version the editor adds unless `typeVersion` says otherwise.
+ * `events` lists what happened, in order: each answer, and whatever a test adds.
  */
 export function webhookTrigger(
 	parameters: INodeParameters = {},
 	credentials: ICredentialDataDecryptedObject | 'unreadable' = TEST_CREDENTIALS,
+	{ typeVersion = EDITOR_VERSION }: { typeVersion?: number } = {},
 ) {
 	const node = nodeWithCredential(
 		webhookTriggerType,
 		WEBHOOK_TRIGGER_TYPE,
 		['d7b2e3f4-0000-4000-8000-000000000021', WEBHOOK_TRIGGER_NAME],
 		parameters,
-		{ webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90' },
+		{ webhookId: '5f1c0b6e-7d2a-4c4b-9a51-2f0d6c3e8b90', typeVersion },
 	);
 	const workflow = activeWorkflowOf('webhook-workflow', node, [
 		webhookTriggerType,

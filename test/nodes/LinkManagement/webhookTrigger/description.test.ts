@@ -21,7 +21,9 @@ test('a webhook trigger named as the interface says, with the same credential an
 	expect(description).toMatchObject({
 		name: 'linkManagementWebhookTrigger',
 		displayName: 'Link Management Webhook Trigger',
-		version: 1,
+		// workflows saved at 1 keep it; the editor adds 1.1
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		group: ['trigger'],
 		inputs: [],
 		outputs: ['main'],

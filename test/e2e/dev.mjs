@@ -2,8 +2,9 @@
 // npm run dev: the node in a real n8n 2.x against the sandbox, ready to click through.
 //
 //   builds the package (npm run build), starts the sandbox on 127.0.0.1:4010, starts n8n 2.41.1
-//   from the e2e cache (installing it on first use) with N8N_CUSTOM_EXTENSIONS=dist, an owner
-//   login and the credential "Link Management sandbox", and the examples imported once; the
+//   from the e2e cache (installing it on first use) with N8N_CUSTOM_EXTENSIONS=dist and
+//   N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (the webhook trigger's answers at their quickest),
+//   an owner login and the credential "Link Management sandbox", and the examples imported once; the
 //   webhook trigger example is published and the sandbox's notification URLs (new links, clicks)
 //   point at it, so that visiting a short URL shows an execution.
 //   Ctrl-C stops everything, and so do SIGTERM or SIGHUP to npm or to this script, and npm or the
@@ -24,7 +25,7 @@ import path from 'node:path';
 
 import { stopAtCleanup, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
-import { N8n, OWNER, tail } from './lib/n8n.mjs';
+import { LAZY_ISOLATES, N8n, OWNER, tail } from './lib/n8n.mjs';
 import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
 import { exec, fmtSec } from './lib/util.mjs';
 import { activateWebhookTrigger } from './lib/webhooks.mjs';
@@ -90,6 +91,7 @@ async function main() {
 	if (process.env.DEV_FRESH === '1') fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
 	const n8n = new N8n(target, userFolder, {
+		...LAZY_ISOLATES,
 		N8N_CUSTOM_EXTENSIONS: path.join(REPO, 'dist'),
 		N8N_PORT: process.env.N8N_PORT || '5678',
 	});

@@ -4,41 +4,29 @@
 // the workflow's Production URL (the sandbox waits for the answer as the service does), and the
 // executions that came of it. Used by the queue suite (main + workers + a webhook process) and by
 // the benchmark's clicks part (regular mode and queue mode).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 
 import { sleep, waitFor } from '../e2e/lib/util.mjs';
-import { n8nWebhookNode, PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE } from '../e2e/lib/workflows.mjs';
+import { n8nWebhookNode, packageWebhookTriggerNode } from '../e2e/lib/workflows.mjs';
 
 export const TRIGGER_NODE = 'Link clicked';
 export const WEBHOOK_NODE = 'Webhook';
 const TERMINAL = ['success', 'error', 'crashed', 'canceled'];
 
 /**
- * A workflow of one node answering the notifications on receipt: `kind` `trigger` (the Link
- * Management Webhook Trigger, Link Clicked, Add Link Record off: no credential, as the editor
- * leaves it), `webhook` (n8n's Webhook node as the editor adds it today, POST, Respond
- * Immediately) or `webhookV1` (the same at type version 1, the trigger's: n8n 2.x evaluates an
- * expression in its expression sandbox for every call to a version-1 webhook node). Returns
+ * A workflow of one node answering the notifications on receipt, each as the editor adds it:
+ * `kind` `trigger` (the Link Management Webhook Trigger, Link Clicked, Add Link Record off: no
+ * credential) or `webhook` (n8n's Webhook node, POST, Respond Immediately). Returns
  * { workflow, path }: the Production URL is `<base>/webhook/<path>`.
  */
 export function clickWorkflow(kind, { name }) {
-	const id = crypto.randomUUID();
 	const node =
 		kind === 'trigger'
-			? {
-					id: crypto.randomUUID(),
-					name: TRIGGER_NODE,
-					type: PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId: id,
-					parameters: { events: ['linkClicked'] },
-				}
-			: n8nWebhookNode(WEBHOOK_NODE, 'onReceived', { typeVersion: kind === 'webhookV1' ? 1 : 2 });
+			? packageWebhookTriggerNode(TRIGGER_NODE, { events: ['linkClicked'] })
+			: n8nWebhookNode(WEBHOOK_NODE, 'onReceived');
 	return {
 		// the trigger's address is its random ID and the path its description gives it
-		path: kind === 'trigger' ? `${id}/notification` : node.webhookId,
+		path: kind === 'trigger' ? `${node.webhookId}/notification` : node.webhookId,
 		workflow: { name, nodes: [node], connections: {}, settings: { executionOrder: 'v1' } },
 	};
 }

@@ -23,6 +23,7 @@ import {
 	PACKAGE_NODE_TYPE,
 	PACKAGE_TRIGGER_NODE_TYPE,
 	PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
+	packageWebhookTriggerNode,
 } from '../lib/workflows.mjs';
 import { executionsOf } from './trigger.mjs';
 
@@ -49,19 +50,6 @@ async function createCredential(n8n, name, data) {
 	const res = await n8n.rest('POST', '/rest/credentials', { name, type: CREDENTIAL_TYPE, data });
 	assert.equal(res.status, 200, `creating ${name}: ${JSON.stringify(res.body).slice(0, 600)}`);
 	return { id: (res.body.data ?? res.body).id, name };
-}
-
-async function createWorkflow(n8n, name, nodes, connections = {}) {
-	const res = await n8n.rest('POST', '/rest/workflows', {
-		name,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-		active: false,
-	});
-	assert.equal(res.status, 200, `creating ${name}: ${JSON.stringify(res.body).slice(0, 600)}`);
-	const { id, versionId } = res.body.data ?? res.body;
-	return { id, versionId };
 }
 
 async function activate(n8n, { id, versionId }) {
@@ -160,7 +148,7 @@ export const edgesCase = {
 						{ main: [[{ node: chain[i + 1].name, type: 'main', index: 0 }]] },
 					]),
 			);
-			const actions = await createWorkflow(n8n, 'E2E: proxy and certificates', chain, connections);
+			const actions = await n8n.createWorkflow('E2E: proxy and certificates', chain, connections);
 			workflows.push(actions.id);
 			await activate(n8n, actions);
 			const url = `${n8n.baseUrl}/webhook/${path}`;
@@ -317,7 +305,7 @@ const POLL = /\/api\/qr(\?|$)/;
 
 async function triggersThroughProxy({ n8n, sandbox, credential, proxy, withPassword, workflows }) {
 	const seenBefore = proxy.seen.length;
-	const poller = await createWorkflow(n8n, 'E2E: trigger through the proxy', [
+	const poller = await n8n.createWorkflow('E2E: trigger through the proxy', [
 		{
 			id: randomUUID(),
 			name: 'New QR code',
@@ -333,25 +321,18 @@ async function triggersThroughProxy({ n8n, sandbox, credential, proxy, withPassw
 		},
 	]);
 	workflows.push(poller.id);
-	const webhookTrigger = (name, password) => ({
-		id: randomUUID(),
-		name,
-		type: PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: randomUUID(),
-		// Reuse 0: other cases of this n8n looked the same links up with this credential, and a
-		// record they left must not answer for the proxy.
-		parameters: {
-			addLinkRecord: true,
-			options: { proxy: withPassword(password), reuseLinkRecord: 0 },
-		},
-		credentials: credentialsOf(credential),
-	});
-	const lookups = await createWorkflow(n8n, 'E2E: webhook trigger through the proxy', [
+	// Reuse 0: other cases of this n8n looked the same links up with this credential, and a
+	// record they left must not answer for the proxy.
+	const webhookTrigger = (name, password) =>
+		packageWebhookTriggerNode(
+			name,
+			{ addLinkRecord: true, options: { proxy: withPassword(password), reuseLinkRecord: 0 } },
+			{ credential },
+		);
+	const lookups = await n8n.createWorkflow('E2E: webhook trigger through the proxy', [
 		webhookTrigger('Notification', PROXY_PASSWORD),
 	]);
-	const refusedLookups = await createWorkflow(n8n, 'E2E: webhook trigger, wrong proxy password', [
+	const refusedLookups = await n8n.createWorkflow('E2E: webhook trigger, wrong proxy password', [
 		webhookTrigger('Notification', WRONG_PASSWORD),
 	]);
 	workflows.push(lookups.id, refusedLookups.id);

@@ -86,19 +86,13 @@ export const triggerCase = {
 		const template = prepareWorkflow(loadWorkflow(TRIGGER_EVENTS_WORKFLOW), { credential });
 		const eventIds = {};
 		for (const node of template.nodes) {
-			const res = await n8n.rest('POST', '/rest/workflows', {
-				name: `E2E trigger: ${node.name}`,
-				nodes: [node],
-				connections: {},
-				settings: template.settings,
-				active: false,
-			});
-			assert.equal(
-				res.status,
-				200,
-				`creating ${node.name}: ${JSON.stringify(res.body).slice(0, 600)}`,
+			const { id } = await n8n.createWorkflow(
+				`E2E trigger: ${node.name}`,
+				[node],
+				{},
+				template.settings,
 			);
-			eventIds[node.name] = (res.body.data ?? res.body).id;
+			eventIds[node.name] = id;
 		}
 		const ids = [
 			...TRIGGER_EXAMPLES.map((file) => loadWorkflow(file).id),

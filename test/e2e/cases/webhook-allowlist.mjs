@@ -1,11 +1,10 @@
 // The Link Management Webhook Trigger's IP(s) Allowlist in a running n8n (a server case, both
 // majors); the notifications themselves are webhook-trigger.mjs's case.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 
 import { sleep } from '../lib/util.mjs';
 import { post, webhookAddresses } from '../lib/webhooks.mjs';
-import { credentialsOf, PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE } from '../lib/workflows.mjs';
+import { PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE, packageWebhookTriggerNode } from '../lib/workflows.mjs';
 import { executionsOf, outputs } from './trigger.mjs';
 import { finishedExecutions } from './webhook-trigger.mjs';
 
@@ -23,27 +22,11 @@ const LIST = `${ALLOWED}, 10.0.0.0/8, 2001:db8::/32`;
 export const webhookAllowlistCase = {
 	name: 'webhook trigger allowlist (IP(s) Allowlist): allowed, refused with 403 and nothing started, N8N_PROXY_HOPS, mapped IPv4, a wrong entry',
 	async check({ n8n, sandbox, credential }) {
-		const trigger = (ipAllowlist) => ({
-			id: randomUUID(),
-			name: 'Notification',
-			type: PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: randomUUID(),
-			parameters: { options: { ipAllowlist } },
-			credentials: credentialsOf(credential),
-		});
+		const trigger = (ipAllowlist) =>
+			packageWebhookTriggerNode('Notification', { options: { ipAllowlist } }, { credential });
 		const ids = [];
 		const create = async (name, ipAllowlist) => {
-			const res = await n8n.rest('POST', '/rest/workflows', {
-				name,
-				nodes: [trigger(ipAllowlist)],
-				connections: {},
-				settings: { executionOrder: 'v1' },
-				active: false,
-			});
-			assert.equal(res.status, 200, JSON.stringify(res.body).slice(0, 600));
-			const { id } = res.body.data ?? res.body;
+			const { id } = await n8n.createWorkflow(name, [trigger(ipAllowlist)]);
 			ids.push(id);
 			return id;
 		};

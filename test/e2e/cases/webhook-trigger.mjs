@@ -13,10 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { sleep } from '../lib/util.mjs';
 import { activateWebhookTrigger, post, webhookAddresses } from '../lib/webhooks.mjs';
 import {
-	credentialsOf,
 	loadWorkflow,
 	n8nWebhookNode,
 	PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
+	packageWebhookTriggerNode,
 } from '../lib/workflows.mjs';
 import { visit } from './sandbox-state.mjs';
 import { executionsOf, outputs, service } from './trigger.mjs';
@@ -24,6 +24,8 @@ import { executionsOf, outputs, service } from './trigger.mjs';
 export const WEBHOOK_EXAMPLE = 'examples/link-notifications-message.json';
 const TEST_WORKFLOW = 'test/e2e/workflows/webhook-trigger.json';
 const AT_ONCE = 30;
+const SAVED_AT_V1 = 'Saved at version 1';
+const CLICK = { type: 'view', shorturl: 'https://x.example/a', country: 'Canada' };
 const EXECUTIONS_LIMIT_MS = 120_000;
 
 const WINDOWS_CHROME =
@@ -63,9 +65,9 @@ export async function finishedExecutions(n8n, workflowId, count) {
 async function ownWebhookNodeBurst(n8n) {
 	const webhook = n8nWebhookNode('Webhook', 'onReceived');
 	const { path } = webhook.parameters;
-	const created = await n8n.rest('POST', '/rest/workflows', {
-		name: "E2E: n8n's Webhook node, for comparison",
-		nodes: [
+	const { id: workflowId, versionId } = await n8n.createWorkflow(
+		"E2E: n8n's Webhook node, for comparison",
+		[
 			webhook,
 			{
 				id: randomUUID(),
@@ -77,12 +79,8 @@ async function ownWebhookNodeBurst(n8n) {
 				parameters: { amount: 2, unit: 'seconds' },
 			},
 		],
-		connections: { Webhook: { main: [[{ node: 'Slow work', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	});
-	assert.equal(created.status, 200, JSON.stringify(created.body).slice(0, 600));
-	const { id: workflowId, versionId } = created.body.data ?? created.body;
+		{ Webhook: { main: [[{ node: 'Slow work', type: 'main', index: 0 }]] } },
+	);
 	const activated = await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
 	assert.equal(activated.status, 200, JSON.stringify(activated.body).slice(0, 600));
 	const url = `${n8n.baseUrl}/webhook/${path}`;
@@ -102,6 +100,15 @@ async function ownWebhookNodeBurst(n8n) {
 	return { workflowId, ms };
 }
 
+/** Answers without the stack trace n8n 1.x adds to its own (its line differs by type version). */
+const withoutStack = (answers) =>
+	Object.fromEntries(
+		Object.entries(answers).map(([what, { status, text }]) => [
+			what,
+			{ status, text: text.replace(/,"stacktrace":".*"}$/, '}') },
+		]),
+	);
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export const webhookTriggerCase = {
@@ -112,48 +119,55 @@ export const webhookTriggerCase = {
 		const exampleId = loadWorkflow(WEBHOOK_EXAMPLE).id;
 		const testId = loadWorkflow(TEST_WORKFLOW).id;
 		// A workflow listening to new links only: a click is answered and starts nothing.
-		const createdOnly = await n8n.rest('POST', '/rest/workflows', {
-			name: 'E2E: Webhook trigger, new links only',
-			nodes: [
-				{
-					id: randomUUID(),
-					name: 'New links only',
-					type: PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId: randomUUID(),
-					parameters: { events: ['linkCreated'] },
-					credentials: credentialsOf(credential),
-				},
-			],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-			active: false,
-		});
-		assert.equal(createdOnly.status, 200, JSON.stringify(createdOnly.body).slice(0, 600));
-		const createdOnlyId = (createdOnly.body.data ?? createdOnly.body).id;
-		const ids = [exampleId, testId, createdOnlyId];
+		const { id: createdOnlyId } = await n8n.createWorkflow('E2E: Webhook trigger, new links only', [
+			packageWebhookTriggerNode('New links only', { events: ['linkCreated'] }, { credential }),
+		]);
+		// A workflow saved before type version 1.1 (both events, no lookup): it keeps working.
+		const { id: savedId } = await n8n.createWorkflow('E2E: Webhook trigger saved at version 1', [
+			packageWebhookTriggerNode(SAVED_AT_V1, {}, { typeVersion: 1 }),
+		]);
+		const ids = [exampleId, testId, createdOnlyId, savedId];
 		try {
-			const [example, test, onlyNew] = [
+			const [example, test, onlyNew, saved] = [
 				await activate(n8n, exampleId),
 				await activate(n8n, testId),
 				await activate(n8n, createdOnlyId),
+				await activate(n8n, savedId),
 			];
 
-			// Not notifications: refused, nothing started. The Test URL works only while listening.
-			const refused = {
-				text: await post(test.url, 'hello', 'text/plain'),
-				otherType: await post(test.url, { type: 'bio', shorturl: 'https://x.example/a' }),
-				noShortUrl: await post(test.url, { type: 'view', country: 'Canada' }),
-				badJson: await post(test.url, '{"type": "view",', 'application/json'),
-				testUrl: await post(test.testUrl, { type: 'url', shorturl: 'https://x.example/a' }),
-			};
+			// Not notifications: refused, nothing started, alike at both type versions (above 1,
+			// n8n 2.x reads only the bodies it parses). The Test URL works only while listening.
+			const refusals = async (url) => ({
+				text: await post(url, 'hello', 'text/plain'),
+				otherType: await post(url, { type: 'bio', shorturl: 'https://x.example/a' }),
+				noShortUrl: await post(url, { type: 'view', country: 'Canada' }),
+				badJson: await post(url, '{"type": "view",', 'application/json'),
+				form: await post(url, 'type=view&shorturl=x', 'application/x-www-form-urlencoded'),
+				octetStream: await post(url, JSON.stringify(CLICK), 'application/octet-stream'),
+				noContentType: await post(url, JSON.stringify(CLICK), null),
+			});
+			const refused = await refusals(test.url);
+			assert.deepEqual(
+				withoutStack(await refusals(saved.url)),
+				withoutStack(refused),
+				'type version 1 answers as 1.1',
+			);
 			assert.deepEqual(
 				Object.fromEntries(Object.entries(refused).map(([what, { status }]) => [what, status])),
-				{ text: 400, otherType: 400, noShortUrl: 400, badJson: 422, testUrl: 404 },
+				{
+					text: 400,
+					otherType: 400,
+					noShortUrl: 400,
+					badJson: 422,
+					form: 415,
+					octetStream: 400,
+					noContentType: 400,
+				},
 				JSON.stringify(refused),
 			);
 			assert.match(refused.otherType.text, /Not a notification of the Link-Management Service/);
+			const notListening = await post(test.testUrl, { type: 'url', shorturl: 'https://x.ex/a' });
+			assert.equal(notListening.status, 404);
 			const notChosen = await post(onlyNew.url, {
 				type: 'view',
 				shorturl: sandbox.store.links.get(1).shorturl,
@@ -222,13 +236,38 @@ export const webhookTriggerCase = {
 				.slice(-2)
 				.map(({ payload }) => payload.date);
 
+			// The workflow saved at type version 1: a new link and a click, each run once.
+			sandbox.notifications.set({ created: saved.url, clicked: saved.url });
+			const savedLink = await service(sandbox, apiKey, 'POST', '/url/add', {
+				url: 'https://example.com/saved-at-version-1',
+			});
+			const savedVisit = await visit(sandbox.store.links.get(9).shorturl, {
+				'X-Forwarded-For': '192.0.2.9',
+				'X-City': 'Lyon',
+			});
+			assert.equal(savedVisit.status, 302);
+			const savedDeliveries = sandbox.notifications.deliveries.slice(-2);
+			for (const delivery of savedDeliveries)
+				assert.deepEqual([delivery.status, delivery.answer], [200, '{"message":"Received"}']);
+
 			const runs = await finishedExecutions(n8n, testId, 2 + AT_ONCE);
 			const exampleRuns = await finishedExecutions(n8n, exampleId, 2);
+			const savedRuns = await finishedExecutions(n8n, savedId, 2);
 			assert.deepEqual(await executionsOf(n8n, createdOnlyId), [], 'the click started nothing');
+			assert.deepEqual(
+				outputs(savedRuns, SAVED_AT_V1)
+					.map(({ event, shorturl, city }) => `${event} ${shorturl} ${city ?? ''}`.trim())
+					.sort(),
+				[
+					`linkClicked ${sandbox.store.links.get(9).shorturl} Lyon`,
+					`linkCreated ${savedLink.shorturl}`,
+				],
+				'each notification once, at type version 1 as at 1.1',
+			);
 
 			// Exactly one execution per notification, each successful, started by the webhook.
 			assert.equal(runs.length, 2 + AT_ONCE, `${runs.length} executions of the test workflow`);
-			for (const execution of [...runs, ...exampleRuns]) {
+			for (const execution of [...runs, ...exampleRuns, ...savedRuns]) {
 				assert.equal(
 					execution.status,
 					'success',

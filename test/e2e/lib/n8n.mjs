@@ -19,6 +19,13 @@ export const OWNER = {
  * The environment n8n runs with: its own user folder, a fixed encryption key (so imported
  * credentials stay readable), only 127.0.0.1, and nothing that calls n8n's servers.
  */
+/**
+ * n8n 2.x's expression engine builds an isolate only when an expression is evaluated (n8n calls
+ * the setting experimental; 1.x has no isolates): a webhook call that evaluates nothing costs none.
+ * What docs/webhook-trigger.md advises for the webhook trigger; `npm run dev` runs with it.
+ */
+export const LAZY_ISOLATES = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
+
 export function n8nEnv(target, userFolder, extra = {}) {
 	const env = targetEnv(target, {
 		N8N_USER_FOLDER: userFolder,
@@ -182,6 +189,24 @@ export class N8n {
 		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth;
 		return { status: res.status, body: parsed, headers: res.headers };
+	}
+
+	/**
+	 * Creates an inactive workflow `name` of `nodes` through the REST API, as the editor saves one:
+	 * { id, versionId }.
+	 */
+	async createWorkflow(name, nodes, connections = {}, settings = { executionOrder: 'v1' }) {
+		const res = await this.rest('POST', '/rest/workflows', {
+			name,
+			nodes,
+			connections,
+			settings,
+			active: false,
+		});
+		if (res.status !== 200)
+			throw new Error(`creating ${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
+		const { id, versionId } = res.body.data ?? res.body;
+		return { id, versionId };
 	}
 
 	/** Creates the owner (first run) and logs in; leaves the session cookie in this.cookie. */

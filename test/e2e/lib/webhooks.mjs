@@ -25,12 +25,16 @@ export async function webhookAddresses(n8n, workflowId, nodeType) {
 	};
 }
 
-/** A POST of `body` (JSON unless a string with its `contentType`): its status and answer. */
+/**
+ * A POST of `body` (JSON unless a string with its `contentType`; with `contentType` null, bytes
+ * without a Content-Type): its status and answer.
+ */
 export async function post(url, body, contentType = 'application/json') {
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	const res = await fetch(url, {
 		method: 'POST',
-		headers: { 'Content-Type': contentType },
-		body: typeof body === 'string' ? body : JSON.stringify(body),
+		headers: contentType === null ? {} : { 'Content-Type': contentType },
+		body: contentType === null ? Buffer.from(text) : text,
 	});
 	return { status: res.status, text: await res.text() };
 }

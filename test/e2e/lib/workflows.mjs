@@ -37,6 +37,34 @@ export function n8nWebhookNode(name, responseMode, { typeVersion = 2 } = {}) {
 		parameters: { httpMethod: 'POST', path, responseMode, options: {} },
 	};
 }
+
+/**
+ * The webhook trigger's type version as the editor adds it (its `defaultVersion`); workflows saved
+ * before it keep version 1, which n8n 2.x charges an expression of its own for on every call.
+ */
+export const WEBHOOK_TRIGGER_VERSION = 1.1;
+
+/**
+ * The package's webhook trigger named `name`, with `parameters`, at its own random address
+ * (`webhookId`), at `typeVersion` (default: as the editor adds it), with `credential` when given.
+ */
+export function packageWebhookTriggerNode(
+	name,
+	parameters,
+	{ typeVersion = WEBHOOK_TRIGGER_VERSION, credential } = {},
+) {
+	return {
+		id: randomUUID(),
+		name,
+		type: PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE,
+		typeVersion,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters,
+		...(credential ? { credentials: credentialsOf(credential) } : {}),
+	};
+}
+
 export const CREDENTIAL_TYPE = 'linkManagementApi';
 /** The placeholder the files carry instead of a credential id. */
 export const CREDENTIAL_PLACEHOLDER = 'REPLACE_WITH_CREDENTIAL_ID';

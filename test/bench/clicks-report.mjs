@@ -1,7 +1,7 @@
 // The clicks section of docs/benchmark.md (part 10): the answer times of the Link Management
-// Webhook Trigger and of n8n's own Webhook node (at its current type version and at 1), per setup and load, from parts/clicks.mjs's
-// results, between HTML comment markers of its own (a clicks-only run rewrites it, a run of other
-// parts keeps it).
+// Webhook Trigger and of n8n's own Webhook node, per setup, expression engine and load, and each
+// node's capacity, from parts/clicks.mjs's results, between HTML comment markers of its own (a
+// clicks-only run rewrites it, a run of other parts keeps it).
 import { markedSection, pct, ratio, table } from './measure.mjs';
 import { CLICKS } from './settings.mjs';
 
@@ -21,105 +21,149 @@ export function percentile(sorted, share) {
 }
 
 const NODE = {
-	trigger: 'Link Management Webhook Trigger',
-	webhook: "n8n's Webhook node (Respond Immediately)",
-	webhookV1: "n8n's Webhook node at type version 1 (Respond Immediately)",
+	trigger: 'Link Management Webhook Trigger (type version 1.1)',
+	webhook: "n8n's Webhook node (type version 2, Respond Immediately)",
 };
 const KINDS = Object.keys(NODE);
 const SETUP = {
 	regular: 'regular mode (`n8n start`, SQLite)',
 	queue: `queue mode: main + 1 worker (\`--concurrency=${CLICKS.concurrency}\`) + 1 webhook process (\`n8n webhook\`), Redis, PostgreSQL`,
 };
+const ENGINE = {
+	default: "n8n's defaults",
+	lazy: '`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`',
+};
 const LOAD = {
 	single: `${CLICKS.single} clicks one at a time`,
 	steady: `${CLICKS.n} clicks at ${CLICKS.perSecond} a second`,
 	burst: `${CLICKS.burst} clicks at once`,
 };
+const ok = (d) => d.status >= 200 && d.status < 300;
 
-/** Per setup, load and node: the answers' count, 2xx, median, p95, max, and the machine's load. */
+/** The answer times of `deliveries`: count, 2xx, what came instead, median, p95, max. */
+function answerStats(deliveries) {
+	const sorted = deliveries.map((d) => d.ms).toSorted((a, b) => a - b);
+	const other = {};
+	for (const d of deliveries.filter((x) => !ok(x))) {
+		// what came instead: a status, or why no answer came (the sandbox gives up after 30 s)
+		const what = d.status ?? String(d.error).replace(/^(\w*Error): .*?(\(.*\))?$/, '$1 $2');
+		other[what] = (other[what] ?? 0) + 1;
+	}
+	return {
+		n: sorted.length,
+		ok: deliveries.filter(ok).length,
+		other,
+		median: percentile(sorted, 0.5),
+		p95: percentile(sorted, 0.95),
+		max: sorted.at(-1),
+	};
+}
+
+/** Per setup, engine, load and node: the answers of its loads taken together, and the machine's load. */
 export function clickStats(loads) {
 	const groups = new Map();
 	for (const l of loads) {
-		const key = `${l.setup}|${l.load}|${l.kind}`;
+		const key = `${l.setup}|${l.engine}|${l.load}|${l.kind}`;
 		if (!groups.has(key))
-			groups.set(key, { setup: l.setup, load: l.load, kind: l.kind, ms: [], loads: [] });
-		const g = groups.get(key);
-		g.ms.push(...l.deliveries.map((d) => d.ms));
-		g.ok = (g.ok ?? 0) + l.deliveries.filter((d) => d.status >= 200 && d.status < 300).length;
-		g.other ??= {};
-		for (const d of l.deliveries.filter((x) => !(x.status >= 200 && x.status < 300))) {
-			// what came instead: a status, or why no answer came (the sandbox gives up after 30 s)
-			const what = d.status ?? String(d.error).replace(/^(\w*Error): .*?(\(.*\))?$/, '$1 $2');
-			g.other[what] = (g.other[what] ?? 0) + 1;
-		}
-		g.loads.push(l);
+			groups.set(key, { setup: l.setup, engine: l.engine, load: l.load, kind: l.kind, loads: [] });
+		groups.get(key).loads.push(l);
 	}
-	return [...groups.values()].map((g) => {
-		const sorted = g.ms.toSorted((a, b) => a - b);
-		return {
-			...g,
-			n: sorted.length,
-			median: percentile(sorted, 0.5),
-			p95: percentile(sorted, 0.95),
-			max: sorted.at(-1),
-			busy: g.loads.map((l) => l.machineBusy),
-			others: Math.max(...g.loads.map((l) => l.others)),
-		};
-	});
+	return [...groups.values()].map((g) => ({
+		...g,
+		...answerStats(g.loads.flatMap((l) => l.deliveries)),
+		busy: g.loads.map((l) => l.machineBusy),
+		others: Math.max(...g.loads.map((l) => l.others)),
+	}));
+}
+
+const ms = (v) => (v === undefined ? '–' : `${Math.round(v)} ms`);
+const answeredText = (s) =>
+	`${s.ok} / ${s.n}${
+		Object.keys(s.other).length
+			? ` (${Object.entries(s.other)
+					.map(([what, n]) => `${n} × ${what}`)
+					.join(', ')})`
+			: ''
+	}`;
+const combos = (items) => [
+	...new Map(
+		items.map((i) => [`${i.setup}|${i.engine}`, { setup: i.setup, engine: i.engine }]),
+	).values(),
+];
+
+/** The capacity rows: per setup, engine and node, the highest rate answered within the mark. */
+function capacityRows(capacity) {
+	const rows = [];
+	for (const { setup, engine } of combos(capacity))
+		for (const kind of KINDS) {
+			const steps = capacity
+				.filter((c) => c.setup === setup && c.engine === engine && c.kind === kind)
+				.map((c) => ({ rate: c.rate, ...answerStats(c.deliveries) }));
+			if (!steps.length) continue;
+			const within = steps.filter((x) => x.ok === x.n && x.p95 <= CLICKS.capacityP95Ms);
+			const best = within.length ? Math.max(...within.map((x) => x.rate)) : 0;
+			rows.push([
+				setup,
+				ENGINE[engine],
+				NODE[kind],
+				best === Math.max(...CLICKS.capacityRates)
+					? `≥ ${best}`
+					: best
+						? `${best}`
+						: `< ${steps[0].rate}`,
+				steps
+					.map((x) => `${x.rate}/s: ${ms(x.p95)}${x.ok < x.n ? ` (${x.n - x.ok} not 2xx)` : ''}`)
+					.join(' · '),
+			]);
+		}
+	return rows;
 }
 
 /** Markdown of the clicks section; `meta` is { machine, commit, version }. */
 export function clicksSection(c, meta) {
 	const m = meta.machine;
 	const stats = clickStats(c.loads);
-	const of = (setup, load, kind) =>
-		stats.find((s) => s.setup === setup && s.load === load && s.kind === kind);
-	const ms = (v) => (v === undefined ? '–' : `${Math.round(v)} ms`);
+	const of = (setup, engine, load, kind) =>
+		stats.find(
+			(s) => s.setup === setup && s.engine === engine && s.load === load && s.kind === kind,
+		);
 	const busy = (s) =>
 		`${pct(Math.min(...s.busy))}–${pct(Math.max(...s.busy))}${s.others ? `; ${s.others} other n8n processes` : ''}`;
-	const setups = [...new Set(stats.map((s) => s.setup))];
 	const loads = [...new Set(stats.map((s) => s.load))];
 	const rows = [];
-	for (const setup of setups)
-		for (const load of loads)
-			for (const kind of KINDS) {
-				const s = of(setup, load, kind);
-				if (!s) continue;
-				rows.push([
-					setup,
-					LOAD[load],
-					NODE[kind],
-					`${s.ok} / ${s.n}${
-						Object.keys(s.other).length
-							? ` (${Object.entries(s.other)
-									.map(([what, n]) => `${n} × ${what}`)
-									.join(', ')})`
-							: ''
-					}`,
-					ms(s.median),
-					ms(s.p95),
-					ms(s.max),
-					busy(s),
-				]);
-			}
 	const goal = [];
-	for (const setup of setups)
+	for (const { setup, engine } of combos(stats))
 		for (const load of loads) {
-			const t = of(setup, load, 'trigger');
-			const w = of(setup, load, 'webhook');
+			for (const kind of KINDS) {
+				const s = of(setup, engine, load, kind);
+				if (s)
+					rows.push([
+						setup,
+						ENGINE[engine],
+						LOAD[load],
+						NODE[kind],
+						answeredText(s),
+						ms(s.median),
+						ms(s.p95),
+						ms(s.max),
+						busy(s),
+					]);
+			}
+			const t = of(setup, engine, load, 'trigger');
+			const w = of(setup, engine, load, 'webhook');
 			if (!t || !w) continue;
-			const r = t.p95 / w.p95;
-			const v1 = of(setup, load, 'webhookV1');
+			const [medianRatio, p95Ratio] = [t.median / w.median, t.p95 / w.p95];
 			goal.push([
 				setup,
+				ENGINE[engine],
 				LOAD[load],
-				ratio(t.median / w.median),
-				ratio(r),
-				r <= GOAL ? 'met' : 'not met',
-				v1 ? ratio(t.p95 / v1.p95) : '–',
+				ratio(medianRatio),
+				ratio(p95Ratio),
+				engine === 'lazy' ? (Math.max(medianRatio, p95Ratio) <= GOAL ? 'met' : 'not met') : '–',
 			]);
 		}
 	const others = [...new Set([...c.othersBefore, ...c.othersAfter])];
+	const setups = [...new Set(stats.map((s) => s.setup))];
 	return [
 		START,
 		'',
@@ -127,20 +171,46 @@ export function clicksSection(c, meta) {
 		'',
 		`Measured by \`BENCH_ONLY=clicks npm run bench\` on ${m.date.slice(0, 10)} (${(c.totalMs / 60_000).toFixed(1)} min): package ${meta.version}, commit ${meta.commit}; n8n ${m.n8n} on Node ${m.n8nNode}; ${m.nproc} cores (${m.cpu}), ${m.memory}, load average at the end ${m.loadavg}.${others.length ? ` **The machine was shared**: ${others.length} n8n processes of other work ran beside the bench, so the times are higher than on a quiet machine; compare the two nodes within this run, which took their turns under the same conditions.` : ''}`,
 		'',
-		`The service posts a notification for each click and redirects the visitor only once n8n has answered it. The sandbox does the same: each of its visitors (a new address each, so that every click is notified) clicks a short link, the sandbox posts the click's notification to a workflow's Production URL, and the time from that post to n8n's answer is one **answer time** (median, p95 and max are over every notification, answered 2xx or not: a notification without an answer counts with the 30 s after which the sandbox gives up, and the visitor waited that long). Each workflow is one node: the **${NODE.trigger}** (Link Clicked, Add Link Record off), **${NODE.webhook}** (type version 2, as the editor adds it) or **${NODE.webhookV1}**, the trigger's type version, the same body posted to each. Loads: ${LOAD.single} (${CLICKS.singlePerSecond} a second, each answered before the next: what one call costs), ${LOAD.steady}, and ${CLICKS.burstRounds} bursts of ${LOAD.burst}; the nodes take turns (one at a time and steady A B C C B A, bursts A B C, C B A …), and each load starts once the previous load's executions have ended. Setups: ${setups.map((s) => SETUP[s]).join('; ')}; in queue mode the calls go to the webhook process, which answers and puts the execution in the queue. Before the measured loads each node gets ${CLICKS.warmUp} clicks (not counted). **Machine busy** = the share of all cores' time not idle during that node's loads (this run's n8n processes included).`,
+		`The service posts a notification for each click and redirects the visitor only once n8n has answered it. The sandbox does the same: each of its visitors (a new address each, so that every click is notified) clicks a short link, the sandbox posts the click's notification to a workflow's Production URL, and the time from that post to n8n's answer is one **answer time** (median, p95 and max are over every notification, answered 2xx or not: a notification without an answer counts with the 30 s after which the sandbox gives up, and the visitor waited that long). Each workflow is one node, as the editor adds it: the **${NODE.trigger}** (Link Clicked, Add Link Record off) or **${NODE.webhook}**, the same body posted to each. Loads: ${LOAD.single} (${CLICKS.singlePerSecond} a second, each answered before the next: what one call costs), ${LOAD.steady}, and ${CLICKS.burstRounds} bursts of ${LOAD.burst}; the nodes take turns (one at a time and steady A B B A, bursts A B, B A …), and each load starts once the previous load's executions have ended. Setups: ${setups.map((s) => SETUP[s]).join('; ')}; in queue mode the calls go to the webhook process, which answers and puts the execution in the queue. Each setup runs twice, on a fresh n8n each time: with n8n's default expression engine, and with ${ENGINE.lazy} (every process of the setup): n8n 2.x then builds an expression isolate only when an expression is evaluated. Before the measured loads each node gets ${CLICKS.warmUp} clicks (not counted). **Machine busy** = the share of all cores' time not idle during that node's loads (this run's n8n processes included).`,
 		'',
-		table(['setup', 'load', 'node', 'answered 2xx', 'median', 'p95', 'max', 'machine busy'], rows),
+		table(
+			[
+				'setup',
+				'expression engine',
+				'load',
+				'node',
+				'answered 2xx',
+				'median',
+				'p95',
+				'max',
+				'machine busy',
+			],
+			rows,
+		),
+		'',
+		`**Webhook trigger ÷ Webhook node** (goal, with ${ENGINE.lazy}: the trigger's median and p95 each at most ${GOAL}× the Webhook node's in the same run; with n8n's defaults the ratio is what n8n 2.x charges every start node but its own Webhook node):`,
+		'',
+		table(['setup', 'expression engine', 'load', 'median ratio', 'p95 ratio', 'goal'], goal),
+		'',
+		`**Capacity**: clicks a second that one n8n answers within ${CLICKS.capacityP95Ms} ms at p95, every click answered 2xx (in queue mode: one webhook process). After the loads above, each node gets ${CLICKS.capacitySeconds} s of clicks at ${CLICKS.capacityRates.join(', ')} a second in turn, each rate once its previous load's executions have ended, until its p95 passes ${CLICKS.capacityP95Ms} ms; the executions run on the same machine (regular mode: in the same process).`,
+		'',
+		table(
+			[
+				'setup',
+				'expression engine',
+				'node',
+				`clicks a second within ${CLICKS.capacityP95Ms} ms at p95`,
+				'p95 at each rate tried',
+			],
+			capacityRows(c.capacity),
+		),
 		'',
 		`Executions: ${c.executions
 			.map(
 				(e) =>
-					`${e.setup}, ${{ trigger: 'webhook trigger', webhook: 'Webhook node', webhookV1: 'Webhook node v1' }[e.kind]}: ${e.executions} for ${e.sent} clicks answered 2xx (lost ${e.lost}, twice ${e.twice}, failed ${e.failed})`,
+					`${e.setup} (${e.engine}), ${{ trigger: 'webhook trigger', webhook: 'Webhook node' }[e.kind]}: ${e.executions} for ${e.sent} clicks answered 2xx (lost ${e.lost}, twice ${e.twice}, failed ${e.failed})`,
 			)
 			.join('; ')}.`,
-		'',
-		`**Webhook trigger ÷ Webhook node** (goal: the trigger's p95 at most ${GOAL}× the Webhook node's in the same run; last column: the trigger's p95 ÷ that of the Webhook node at type version 1, the trigger's):`,
-		'',
-		table(['setup', 'load', 'median ratio', 'p95 ratio', 'goal', 'p95 ratio to version 1'], goal),
 		'',
 		END,
 	].join('\n');

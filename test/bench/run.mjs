@@ -7,7 +7,8 @@
 //   BENCH_ONLY=queue (or npm run bench -- --queue)     the queue-mode grid alone (parts/queue.mjs);
 //                                                     it rewrites its own section of docs/benchmark.md
 //   BENCH_ONLY=clicks                                 the webhook nodes' answer times (parts/clicks.mjs),
-//                                                     regular and queue mode; its own section too
+//                                                     and capacity, regular and queue mode, both
+//                                                     expression engines; its own section too
 //   BENCH_KEEP=1                                      keep the n8n user folder (path printed)
 //   BENCH_TIMEOUT_MS                                  whole-run limit, default 30 minutes
 //   N8N_E2E_CACHE                                     where n8n is installed (as for the e2e suite)

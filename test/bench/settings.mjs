@@ -54,16 +54,22 @@ export const QUEUE_TRIMMED = ['WORKERS', 'NS', 'LIMITS'].some(
 	(k) => process.env[`BENCH_QUEUE_${k}`],
 );
 /** Clicks narrowed by BENCH_CLICKS_*: written only with BENCH_WRITE=1. */
-export const CLICKS_TRIMMED = ['SETUPS', 'N'].some((k) => process.env[`BENCH_CLICKS_${k}`]);
+export const CLICKS_TRIMMED = ['SETUPS', 'ENGINES', 'N', 'RATES'].some(
+	(k) => process.env[`BENCH_CLICKS_${k}`],
+);
 
 /**
- * Answer times of webhook nodes (part 10): `single` clicks one at a time, `n` clicks notified at `perSecond` a second, and bursts
- * of `burst` at once, to the Link Management Webhook Trigger and to n8n's own Webhook node in turn,
- * in each setup: regular mode (`n8n start`), and queue mode with a webhook process.
+ * Answer times of webhook nodes (part 10): `single` clicks one at a time, `n` clicks notified at
+ * `perSecond` a second, and bursts of `burst` at once, to the Link Management Webhook Trigger and
+ * to n8n's own Webhook node in turn, in each setup (regular mode, `n8n start`; queue mode with a
+ * webhook process) and each expression engine (n8n's defaults; lazy isolates, LAZY_ISOLATES).
+ * Then the capacity: clicks at each of `capacityRates` a second for `capacitySeconds`, until the
+ * p95 of a node's answers passes `capacityP95Ms` (or a click is not answered 2xx).
  */
 export const CLICKS = {
 	setups: list(process.env.BENCH_CLICKS_SETUPS, ['regular', 'queue']),
-	n: Number(process.env.BENCH_CLICKS_N || 300),
+	engines: list(process.env.BENCH_CLICKS_ENGINES, ['default', 'lazy']),
+	n: Number(process.env.BENCH_CLICKS_N || 150),
 	perSecond: 10,
 	/** clicks one at a time: far enough apart that each is answered before the next */
 	single: 20,
@@ -71,12 +77,23 @@ export const CLICKS = {
 	burst: 30,
 	/** rounds of bursts, each node's burst once per round, in turn */
 	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 4),
+	capacityRates: list(process.env.BENCH_CLICKS_RATES, [
+		'5',
+		'10',
+		'20',
+		'30',
+		'40',
+		'60',
+		'80',
+	]).map(Number),
+	capacitySeconds: 10,
+	capacityP95Ms: 100,
 	/** clicks each node is sent before the measured loads (not counted) */
 	warmUp: 10,
 	/** the queue-mode setup's worker */
 	concurrency: 10,
 	/** how long a load's executions may take to end before the next load starts anyway */
-	settleMs: 60_000,
+	settleMs: 120_000,
 };
 
 export const PARTS = [
@@ -107,7 +124,7 @@ export const WRITE = ONLY === PARTS || process.env.BENCH_WRITE === '1';
 export const KEEP = process.env.BENCH_KEEP === '1';
 export const TIMEOUT_MS = Number(
 	process.env.BENCH_TIMEOUT_MS ||
-		((ONLY.includes('queue') ? 75 : 30) + (ONLY.includes('clicks') ? 15 : 0)) * 60_000,
+		((ONLY.includes('queue') ? 75 : 30) + (ONLY.includes('clicks') ? 75 : 0)) * 60_000,
 );
 export const DOC = path.join(REPO, 'docs', 'benchmark.md');
 export const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');

@@ -128,12 +128,21 @@ const WEBHOOK_POOL_SIZE = 10;
  * on its own port and puts their executions in the queue for the workers.
  */
 class WebhookProcess extends ClusterProcess {
+	constructor(name, n8n, env) {
+		super(name, n8n);
+		this.env = env;
+	}
+
 	async start() {
 		const port = await freePort();
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		await this.spawn(['webhook'], {
 			healthPort: port,
-			env: { N8N_PORT: String(port), DB_POSTGRESDB_POOL_SIZE: String(WEBHOOK_POOL_SIZE) },
+			env: {
+				...this.env,
+				N8N_PORT: String(port),
+				DB_POSTGRESDB_POOL_SIZE: String(WEBHOOK_POOL_SIZE),
+			},
 		});
 	}
 }
@@ -142,6 +151,7 @@ class WebhookProcess extends ClusterProcess {
  * Starts Redis, PostgreSQL, a main, `workers` workers (each `--concurrency=<concurrency>`) and
  * `webhooks` webhook processes (none unless asked), all fresh, and returns { main, workers,
  * webhooks, services, api(method, path, body), stop() }; stop() ends them in reverse order.
+ * `env`: n8n settings of every process; `webhookEnv`: of the webhook processes only.
  * `makeTempDir(prefix)` gives the folders (the caller removes them).
  */
 export async function startQueueMode({
@@ -150,6 +160,8 @@ export async function startQueueMode({
 	workers: count,
 	concurrency,
 	webhooks = 0,
+	env = {},
+	webhookEnv = {},
 	makeTempDir,
 }) {
 	const services = {};
@@ -166,7 +178,8 @@ export async function startQueueMode({
 	try {
 		services.redis = await startRedis(makeTempDir('lm-queue-redis-'));
 		services.postgres = await startPostgres(makeTempDir('lm-queue-pg-'));
-		await startN8n(cluster, { target, tgz, count, concurrency, webhooks, makeTempDir });
+		const settings = { env, webhookEnv };
+		await startN8n(cluster, { target, tgz, count, concurrency, webhooks, settings, makeTempDir });
 		return cluster;
 	} catch (error) {
 		await stopAll(cluster);
@@ -174,8 +187,11 @@ export async function startQueueMode({
 	}
 }
 
-async function startN8n(cluster, { target, tgz, count, concurrency, webhooks, makeTempDir }) {
-	const shared = queueEnv(cluster.services);
+async function startN8n(
+	cluster,
+	{ target, tgz, count, concurrency, webhooks, settings, makeTempDir },
+) {
+	const shared = { ...queueEnv(cluster.services), ...settings.env };
 	/** An n8n of the cluster in a user folder of its own, named by `prefix`. */
 	const n8nIn = (prefix) => new N8n(target, makeTempDir(prefix), shared);
 	const main = n8nIn('lm-queue-main-');
@@ -185,7 +201,7 @@ async function startN8n(cluster, { target, tgz, count, concurrency, webhooks, ma
 	});
 	const receivers = Array.from({ length: webhooks }, (_, i) => {
 		const n = i + 1;
-		return new WebhookProcess(`webhook ${n}`, n8nIn(`lm-queue-webhook${n}-`));
+		return new WebhookProcess(`webhook ${n}`, n8nIn(`lm-queue-webhook${n}-`), settings.webhookEnv);
 	});
 	Object.assign(cluster, { main, workers, webhooks: receivers });
 	const others = [...workers, ...receivers];

@@ -17,6 +17,7 @@ import path from 'node:path';
 
 import { cleanup, makeTempDir, stopAtCleanup, stopOnExitPaths } from '../e2e/lib/cleanup.mjs';
 import { ensureN8n, TARGETS } from '../e2e/lib/install.mjs';
+import { LAZY_ISOLATES } from '../e2e/lib/n8n.mjs';
 import { buildAndPack } from '../e2e/lib/package.mjs';
 import { REPO, startSandbox } from '../e2e/lib/sandbox.mjs';
 import { fmtSec } from '../e2e/lib/util.mjs';
@@ -107,6 +108,8 @@ async function main() {
 				workers: WORKERS,
 				concurrency: CONCURRENCY,
 				webhooks: WEBHOOKS,
+				// the webhook trigger's answers at their quickest (docs/webhook-trigger.md)
+				webhookEnv: LAZY_ISOLATES,
 				makeTempDir,
 			}),
 	);

@@ -32,6 +32,7 @@ const SETUP = {
 const ENGINE = {
 	default: "n8n's defaults",
 	lazy: '`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`',
+	pool: '`N8N_EXPRESSION_ENGINE_POOL_SIZE=8`',
 };
 const LOAD = {
 	single: `${CLICKS.single} clicks one at a time`,
@@ -171,7 +172,7 @@ export function clicksSection(c, meta) {
 		'',
 		`Measured by \`BENCH_ONLY=clicks npm run bench\` on ${m.date.slice(0, 10)} (${(c.totalMs / 60_000).toFixed(1)} min): package ${meta.version}, commit ${meta.commit}; n8n ${m.n8n} on Node ${m.n8nNode}; ${m.nproc} cores (${m.cpu}), ${m.memory}, load average at the end ${m.loadavg}.${others.length ? ` **The machine was shared**: ${others.length} n8n processes of other work ran beside the bench, so the times are higher than on a quiet machine; compare the two nodes within this run, which took their turns under the same conditions.` : ''}`,
 		'',
-		`The service posts a notification for each click and redirects the visitor only once n8n has answered it. The sandbox does the same: each of its visitors (a new address each, so that every click is notified) clicks a short link, the sandbox posts the click's notification to a workflow's Production URL, and the time from that post to n8n's answer is one **answer time** (median, p95 and max are over every notification, answered 2xx or not: a notification without an answer counts with the 30 s after which the sandbox gives up, and the visitor waited that long). Each workflow is one node, as the editor adds it: the **${NODE.trigger}** (Link Clicked, Add Link Record off) or **${NODE.webhook}**, the same body posted to each. Loads: ${LOAD.single} (${CLICKS.singlePerSecond} a second, each answered before the next: what one call costs), ${LOAD.steady}, and ${CLICKS.burstRounds} bursts of ${LOAD.burst}; the nodes take turns (one at a time and steady A B B A, bursts A B, B A …), and each load starts once the previous load's executions have ended. Setups: ${setups.map((s) => SETUP[s]).join('; ')}; in queue mode the calls go to the webhook process, which answers and puts the execution in the queue. Each setup runs twice, on a fresh n8n each time: with n8n's default expression engine, and with ${ENGINE.lazy} (every process of the setup): n8n 2.x then builds an expression isolate only when an expression is evaluated. Before the measured loads each node gets ${CLICKS.warmUp} clicks (not counted). **Machine busy** = the share of all cores' time not idle during that node's loads (this run's n8n processes included).`,
+		`The service posts a notification for each click and redirects the visitor only once n8n has answered it. The sandbox does the same: each of its visitors (a new address each, so that every click is notified) clicks a short link, the sandbox posts the click's notification to a workflow's Production URL, and the time from that post to n8n's answer is one **answer time** (median, p95 and max are over every notification, answered 2xx or not: a notification without an answer counts with the 30 s after which the sandbox gives up, and the visitor waited that long). Each workflow is one node, as the editor adds it: the **${NODE.trigger}** (Link Clicked, Add Link Record off) or **${NODE.webhook}**, the same body posted to each. Loads: ${LOAD.single} (${CLICKS.singlePerSecond} a second, each answered before the next: what one call costs), ${LOAD.steady}, and ${CLICKS.burstRounds} bursts of ${LOAD.burst}; the nodes take turns (one at a time and steady A B B A, bursts A B, B A …), and each load starts once the previous load's executions have ended. Setups: ${setups.map((s) => SETUP[s]).join('; ')}; in queue mode the calls go to the webhook process, which answers and puts the execution in the queue. Each setup runs once per expression engine, on a fresh n8n each time, the setting on every process of the setup: n8n's defaults (one warm isolate, taken by each call to a start node other than n8n's own Webhook node and by each execution, and replaced after); ${ENGINE.lazy} (n8n 2.x builds an isolate only when an expression is evaluated); ${ENGINE.pool} (eight warm isolates: does a bigger pool absorb a burst?). Before the measured loads each node gets ${CLICKS.warmUp} clicks (not counted). **Machine busy** = the share of all cores' time not idle during that node's loads (this run's n8n processes included).`,
 		'',
 		table(
 			[
@@ -188,7 +189,7 @@ export function clicksSection(c, meta) {
 			rows,
 		),
 		'',
-		`**Webhook trigger ÷ Webhook node** (goal, with ${ENGINE.lazy}: the trigger's median and p95 each at most ${GOAL}× the Webhook node's in the same run; with n8n's defaults the ratio is what n8n 2.x charges every start node but its own Webhook node):`,
+		`**Webhook trigger ÷ Webhook node** (goal, with ${ENGINE.lazy}: the trigger's median and p95 each at most ${GOAL}× the Webhook node's in the same run; with the other engines the ratio is what n8n 2.x charges every start node but its own Webhook node):`,
 		'',
 		table(['setup', 'expression engine', 'load', 'median ratio', 'p95 ratio', 'goal'], goal),
 		'',

@@ -62,13 +62,13 @@ export const CLICKS_TRIMMED = ['SETUPS', 'ENGINES', 'N', 'RATES'].some(
  * Answer times of webhook nodes (part 10): `single` clicks one at a time, `n` clicks notified at
  * `perSecond` a second, and bursts of `burst` at once, to the Link Management Webhook Trigger and
  * to n8n's own Webhook node in turn, in each setup (regular mode, `n8n start`; queue mode with a
- * webhook process) and each expression engine (n8n's defaults; lazy isolates, LAZY_ISOLATES).
+ * webhook process) and each expression engine (n8n's defaults; lazy isolates; a pool of 8).
  * Then the capacity: clicks at each of `capacityRates` a second for `capacitySeconds`, until the
  * p95 of a node's answers passes `capacityP95Ms` (or a click is not answered 2xx).
  */
 export const CLICKS = {
 	setups: list(process.env.BENCH_CLICKS_SETUPS, ['regular', 'queue']),
-	engines: list(process.env.BENCH_CLICKS_ENGINES, ['default', 'lazy']),
+	engines: list(process.env.BENCH_CLICKS_ENGINES, ['default', 'lazy', 'pool']),
 	n: Number(process.env.BENCH_CLICKS_N || 150),
 	perSecond: 10,
 	/** clicks one at a time: far enough apart that each is answered before the next */

@@ -3,8 +3,9 @@
 // Trigger and for n8n's own Webhook node (Respond Immediately), each as the editor adds it, under
 // the same load, in two setups: regular mode (`n8n start`, SQLite: n8n's main receives the calls
 // and runs the executions) and queue mode with a webhook process (`n8n webhook` receives the
-// calls, a worker runs them; the queue suite's set-up); each with n8n's default expression engine
-// and with lazy isolates (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true). Each node's workflow is that
+// calls, a worker runs them; the queue suite's set-up); each with n8n's default expression engine,
+// with lazy isolates (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true) and with a pool of 8 warm isolates
+// (N8N_EXPRESSION_ENGINE_POOL_SIZE=8). Each node's workflow is that
 // node alone. Clicks and bursts go to the nodes in turn (A B B A), so a machine busy with other
 // work weighs on both alike; then rising rates find the clicks a second each node answers within
 // the capacity's p95. Sets results.clicks.
@@ -32,8 +33,15 @@ import { otherN8nProcesses } from '../measure.mjs';
 import { ARTIFACTS, CLICKS, log, target } from '../settings.mjs';
 
 export const KINDS = ['trigger', 'webhook'];
-/** n8n's settings of each expression engine measured. */
-const ENGINE_ENV = { default: {}, lazy: LAZY_ISOLATES };
+/**
+ * Each expression engine measured: n8n's settings, and whether its capacity is measured too (the
+ * bigger eager pool is there for the bursts only).
+ */
+export const ENGINES = {
+	default: { env: {}, capacity: true },
+	lazy: { env: LAZY_ISOLATES, capacity: true },
+	pool: { env: { N8N_EXPRESSION_ENGINE_POOL_SIZE: '8' }, capacity: false },
+};
 
 /** Regular mode: one `n8n start` (SQLite) with the package; it receives and runs everything. */
 async function startRegular(tgz, env) {
@@ -154,7 +162,7 @@ async function measureOne(n8n, sandbox, shortUrl, { setup, engine }, into) {
 		await settle();
 	}
 	// Capacity: rising rates, the nodes in turn, each until its p95 passes the mark.
-	const within = new Set(KINDS);
+	const within = new Set(ENGINES[engine].capacity ? KINDS : []);
 	for (const [step, rate] of CLICKS.capacityRates.entries()) {
 		for (const kind of step % 2 ? [...KINDS].reverse() : KINDS) {
 			if (!within.has(kind)) continue;
@@ -206,7 +214,7 @@ export async function clicksPart({ tgz, results }) {
 		for (const setup of CLICKS.setups)
 			for (const engine of CLICKS.engines) {
 				log(`clicks: ${setup} mode, expression engine ${engine} ...`);
-				const env = ENGINE_ENV[engine];
+				const { env } = ENGINES[engine];
 				const n8n = setup === 'queue' ? await startQueue(tgz, env) : await startRegular(tgz, env);
 				try {
 					await measureOne(n8n, sandbox, shortUrl, { setup, engine }, into);

@@ -60,7 +60,7 @@ export const CLICKS_TRIMMED = ['SETUPS', 'ENGINES', 'N', 'RATES'].some(
 
 /**
  * Answer times of webhook nodes (part 10): `single` clicks one at a time, `n` clicks notified at
- * `perSecond` a second, and bursts of `burst` at once, to the Link Management Webhook Trigger and
+ * `perSecond` a second, and bursts of each of `bursts` at once, to the Link Management Webhook Trigger and
  * to n8n's own Webhook node in turn, in each setup (regular mode, `n8n start`; queue mode with a
  * webhook process) and each expression engine (n8n's defaults; lazy isolates; a pool of 8).
  * Then the capacity: clicks at each of `capacityRates` a second for `capacitySeconds`, until the
@@ -74,8 +74,8 @@ export const CLICKS = {
 	/** clicks one at a time: far enough apart that each is answered before the next */
 	single: 20,
 	singlePerSecond: 2,
-	burst: 30,
-	/** rounds of bursts, each node's burst once per round, in turn */
+	bursts: [15, 30],
+	/** rounds of bursts of each size, each node's burst once per round, in turn */
 	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 4),
 	capacityRates: list(process.env.BENCH_CLICKS_RATES, [
 		'5',

@@ -89,7 +89,7 @@ function cpuTicks() {
 
 /**
  * The loads, in order: clicks one at a time A B B A (what one call costs, nothing queued), steady
- * clicks A B B A, then bursts A B, B A, A B, …
+ * clicks A B B A, then bursts of each size A B, B A, A B, …
  */
 function plan() {
 	const there = [...KINDS];
@@ -97,8 +97,9 @@ function plan() {
 	const single = [...there, ...back].map((kind) => ({ load: 'single', kind }));
 	const steady = [...there, ...back].map((kind) => ({ load: 'steady', kind }));
 	const bursts = [];
-	for (let round = 0; round < CLICKS.burstRounds; round++)
-		for (const kind of round % 2 ? back : there) bursts.push({ load: 'burst', kind });
+	for (const size of CLICKS.bursts)
+		for (let round = 0; round < CLICKS.burstRounds; round++)
+			for (const kind of round % 2 ? back : there) bursts.push({ load: `burst${size}`, kind });
 	return [...single, ...steady, ...bursts];
 }
 
@@ -153,8 +154,7 @@ async function measureOne(n8n, sandbox, shortUrl, { setup, engine }, into) {
 		const [count, perSecond] = {
 			single: [CLICKS.single, CLICKS.singlePerSecond],
 			steady: [CLICKS.n, CLICKS.perSecond],
-			burst: [CLICKS.burst, 0],
-		}[load];
+		}[load] ?? [Number(load.slice('burst'.length)), 0];
 		into.loads.push({
 			load,
 			...(await send(kind, count, perSecond, `${label} ${load} ${kind} ${i}`)),

@@ -5,8 +5,9 @@
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
 //                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
-//                  example, the trigger, the webhook trigger and its IP(s) Allowlist, the
-//                  analytics examples, the proxy and certificate options (cases/ai-agent.mjs,
+//                  example (its tools, and its whole loop with a scripted model), the trigger,
+//                  the webhook trigger and its IP(s) Allowlist, the analytics examples, the proxy
+//                  and certificate options (cases/ai-agent.mjs, cases/agent-loop.mjs,
 //                  cases/trigger.mjs, cases/webhook-trigger.mjs, cases/webhook-allowlist.mjs,
 //                  cases/analytics.mjs, cases/edges.mjs)
 //   OPERATIONS     the node's 50 operations, which the CASES' workflows must use all of
@@ -14,6 +15,7 @@
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
 // with `profile: 'family'` (the bulk and Return All ones) run against a sandbox that answers as
 // real installations do (test/sandbox/README.md), the others against the reference's answers.
+import { agentLoopCase } from './cases/agent-loop.mjs';
 import { aiAgentCase } from './cases/ai-agent.mjs';
 import { analyticsCase } from './cases/analytics.mjs';
 import { BEHAVIOUR_CASES } from './cases/behaviour.mjs';
@@ -54,6 +56,7 @@ export const CASES = [
  */
 export const SERVER_CASES = [
 	aiAgentCase,
+	agentLoopCase,
 	triggerCase,
 	webhookTriggerCase,
 	webhookAllowlistCase,

@@ -5,9 +5,10 @@
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
 //                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
-//                  example (its tools, and its whole loop with a scripted model), the trigger,
-//                  the webhook trigger and its IP(s) Allowlist, the analytics examples, the proxy
-//                  and certificate options (cases/ai-agent.mjs, cases/agent-loop.mjs,
+//                  example (its tools, and its whole loop with a scripted model), the MCP server
+//                  example with an MCP client, the trigger, the webhook trigger and its IP(s)
+//                  Allowlist, the analytics examples, the proxy and certificate options
+//                  (cases/ai-agent.mjs, cases/agent-loop.mjs, cases/mcp-server.mjs,
 //                  cases/trigger.mjs, cases/webhook-trigger.mjs, cases/webhook-allowlist.mjs,
 //                  cases/analytics.mjs, cases/edges.mjs)
 //   OPERATIONS     the node's 50 operations, which the CASES' workflows must use all of
@@ -21,6 +22,7 @@ import { analyticsCase } from './cases/analytics.mjs';
 import { BEHAVIOUR_CASES } from './cases/behaviour.mjs';
 import { EXAMPLE_CASES } from './cases/examples.mjs';
 import { LINK_CASES } from './cases/links.mjs';
+import { mcpServerCase } from './cases/mcp-server.mjs';
 import { RESOURCE_CASES } from './cases/resources.mjs';
 import { STATISTICS_CASES } from './cases/statistics.mjs';
 import { triggerCase } from './cases/trigger.mjs';
@@ -57,6 +59,7 @@ export const CASES = [
 export const SERVER_CASES = [
 	aiAgentCase,
 	agentLoopCase,
+	mcpServerCase,
 	triggerCase,
 	webhookTriggerCase,
 	webhookAllowlistCase,

@@ -5,12 +5,13 @@
 //   from the e2e cache (installing it on first use) with N8N_CUSTOM_EXTENSIONS=dist, an owner
 //   login and the credential "Link Management sandbox", and the examples imported once; the
 //   webhook trigger example is published and the sandbox's notification URLs (new links, clicks)
-//   point at it, so that visiting a short URL shows an execution; the MCP server example is
-//   published with the token "dev-mcp-token", for an MCP client.
+//   point at it, so that visiting a short URL shows an execution.
 //   Ctrl-C stops everything, and so do SIGTERM or SIGHUP to npm or to this script, and npm or the
 //   parent going away (test/sandbox/lifetime.ts); a second Ctrl-C kills at once. n8n (and its
 //   task runner) and the install's npm run in process groups of their own, stopped as a whole.
 //   After changing the node: Ctrl-C, npm run dev again.
+//   The MCP server example is published too, with the Bearer token "dev-mcp-token", for an MCP
+//   client (docs/ai-agents.md).
 //
 // Options (environment):
 //   N8N_PORT=5678            editor port

@@ -45,6 +45,30 @@ const createQr = (name, options) => ({
 	options,
 });
 
+async function createCredential(n8n, name, data) {
+	const res = await n8n.rest('POST', '/rest/credentials', { name, type: CREDENTIAL_TYPE, data });
+	assert.equal(res.status, 200, `creating ${name}: ${JSON.stringify(res.body).slice(0, 600)}`);
+	return { id: (res.body.data ?? res.body).id, name };
+}
+
+async function createWorkflow(n8n, name, nodes, connections = {}) {
+	const res = await n8n.rest('POST', '/rest/workflows', {
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		active: false,
+	});
+	assert.equal(res.status, 200, `creating ${name}: ${JSON.stringify(res.body).slice(0, 600)}`);
+	const { id, versionId } = res.body.data ?? res.body;
+	return { id, versionId };
+}
+
+async function activate(n8n, { id, versionId }) {
+	const res = await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId });
+	assert.equal(res.status, 200, `activating ${id}: ${JSON.stringify(res.body).slice(0, 600)}`);
+}
+
 /** Every item n8n kept of `node` in `execution`: its json and what n8n kept of its error. */
 function itemsOf(execution, node) {
 	const task = execution.runData[node]?.[0];
@@ -65,14 +89,10 @@ export const edgesCase = {
 		const workflows = [];
 		let https;
 		try {
-			https = await n8n.createCredential(
-				'Link Management over https (self-signed)',
-				CREDENTIAL_TYPE,
-				{
-					baseUrl: httpsSandbox.url,
-					apiKey,
-				},
-			);
+			https = await createCredential(n8n, 'Link Management over https (self-signed)', {
+				baseUrl: httpsSandbox.url,
+				apiKey,
+			});
 			const lm = (name, parameters, cred = credential) => ({
 				id: randomUUID(),
 				name,
@@ -140,13 +160,9 @@ export const edgesCase = {
 						{ main: [[{ node: chain[i + 1].name, type: 'main', index: 0 }]] },
 					]),
 			);
-			const actions = await n8n.createWorkflow({
-				name: 'E2E: proxy and certificates',
-				nodes: chain,
-				connections,
-			});
+			const actions = await createWorkflow(n8n, 'E2E: proxy and certificates', chain, connections);
 			workflows.push(actions.id);
-			await n8n.activate(actions);
+			await activate(n8n, actions);
 			const url = `${n8n.baseUrl}/webhook/${path}`;
 			for (const proxy of [openProxy, guardedProxy]) proxy.seen.length = 0;
 			sandbox.reset();
@@ -301,24 +317,21 @@ const POLL = /\/api\/qr(\?|$)/;
 
 async function triggersThroughProxy({ n8n, sandbox, credential, proxy, withPassword, workflows }) {
 	const seenBefore = proxy.seen.length;
-	const poller = await n8n.createWorkflow({
-		name: 'E2E: trigger through the proxy',
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'New QR code',
-				type: PACKAGE_TRIGGER_NODE_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					event: 'qrCodeCreated',
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					options: { proxy: withPassword(PROXY_PASSWORD) },
-				},
-				credentials: credentialsOf(credential),
+	const poller = await createWorkflow(n8n, 'E2E: trigger through the proxy', [
+		{
+			id: randomUUID(),
+			name: 'New QR code',
+			type: PACKAGE_TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {
+				event: 'qrCodeCreated',
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				options: { proxy: withPassword(PROXY_PASSWORD) },
 			},
-		],
-	});
+			credentials: credentialsOf(credential),
+		},
+	]);
 	workflows.push(poller.id);
 	const webhookTrigger = (name, password) => ({
 		id: randomUUID(),
@@ -335,16 +348,14 @@ async function triggersThroughProxy({ n8n, sandbox, credential, proxy, withPassw
 		},
 		credentials: credentialsOf(credential),
 	});
-	const lookups = await n8n.createWorkflow({
-		name: 'E2E: webhook trigger through the proxy',
-		nodes: [webhookTrigger('Notification', PROXY_PASSWORD)],
-	});
-	const refusedLookups = await n8n.createWorkflow({
-		name: 'E2E: webhook trigger, wrong proxy password',
-		nodes: [webhookTrigger('Notification', WRONG_PASSWORD)],
-	});
+	const lookups = await createWorkflow(n8n, 'E2E: webhook trigger through the proxy', [
+		webhookTrigger('Notification', PROXY_PASSWORD),
+	]);
+	const refusedLookups = await createWorkflow(n8n, 'E2E: webhook trigger, wrong proxy password', [
+		webhookTrigger('Notification', WRONG_PASSWORD),
+	]);
 	workflows.push(lookups.id, refusedLookups.id);
-	await n8n.activate(poller);
+	await activate(n8n, poller);
 	await waitFor(() => proxy.seen.slice(seenBefore).some(({ target }) => POLL.test(target)), {
 		timeoutMs: 60_000,
 		intervalMs: 300,

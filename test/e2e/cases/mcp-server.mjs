@@ -84,7 +84,8 @@ export const mcpServerCase = {
 			const example = prepareWorkflow(loadWorkflow(MCP_EXAMPLE), { credential, bearer });
 			const trigger = example.nodes.find((node) => node.type === TRIGGER_TYPE);
 			assert.deepEqual(trigger.credentials, { [BEARER_CREDENTIAL_TYPE]: bearer });
-			workflow = await n8n.createWorkflow(example);
+			const { name, nodes, connections, settings } = example;
+			workflow = await n8n.createWorkflow(name, nodes, connections, settings);
 			await n8n.activate(workflow);
 			const url = `${n8n.baseUrl}/mcp/${trigger.parameters.path}`;
 			// n8n registers the address a moment after it answers the activation

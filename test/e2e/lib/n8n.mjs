@@ -188,6 +188,24 @@ export class N8n {
 		return { status: res.status, body: parsed, headers: res.headers };
 	}
 
+	/**
+	 * Creates an inactive workflow `name` of `nodes` through the REST API, as the editor saves one:
+	 * { id, versionId }.
+	 */
+	async createWorkflow(name, nodes, connections = {}, settings = { executionOrder: 'v1' }) {
+		const res = await this.rest('POST', '/rest/workflows', {
+			name,
+			nodes,
+			connections,
+			settings,
+			active: false,
+		});
+		if (res.status !== 200)
+			throw new Error(`creating ${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
+		const { id, versionId } = res.body.data ?? res.body;
+		return { id, versionId };
+	}
+
 	/** Creates the owner (first run) and logs in; leaves the session cookie in this.cookie. */
 	async setupOwnerAndLogin(owner = OWNER) {
 		const setup = await this.rest('POST', '/rest/owner/setup', owner, { cookie: '' });
@@ -218,24 +236,6 @@ export class N8n {
 		if (res.status !== 200)
 			throw new Error(`creating ${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
 		return { id: (res.body.data ?? res.body).id, name };
-	}
-
-	/**
-	 * A workflow saved as the editor saves a new or imported one (POST /rest/workflows), inactive:
-	 * its { id, versionId }.
-	 */
-	async createWorkflow({ name, nodes, connections = {}, settings = { executionOrder: 'v1' } }) {
-		const res = await this.rest('POST', '/rest/workflows', {
-			name,
-			nodes,
-			connections,
-			settings,
-			active: false,
-		});
-		if (res.status !== 200)
-			throw new Error(`creating ${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
-		const { id, versionId } = res.body.data ?? res.body;
-		return { id, versionId };
 	}
 
 	/**

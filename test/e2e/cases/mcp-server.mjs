@@ -71,6 +71,7 @@ export const mcpServerCase = {
 		const token = `mcp-e2e-${randomUUID()}`;
 		const clients = [];
 		const answers = [];
+		const credentials = [];
 		let workflow;
 		try {
 			const credential = await n8n.createCredential(
@@ -78,9 +79,11 @@ export const mcpServerCase = {
 				CREDENTIAL_TYPE,
 				{ baseUrl: sandbox.url, apiKey },
 			);
+			credentials.push(credential);
 			const bearer = await n8n.createCredential('MCP server token', BEARER_CREDENTIAL_TYPE, {
 				token,
 			});
+			credentials.push(bearer);
 			const example = prepareWorkflow(loadWorkflow(MCP_EXAMPLE), { credential, bearer });
 			const trigger = example.nodes.find((node) => node.type === TRIGGER_TYPE);
 			assert.deepEqual(trigger.credentials, { [BEARER_CREDENTIAL_TYPE]: bearer });
@@ -134,6 +137,9 @@ export const mcpServerCase = {
 		} finally {
 			for (const client of clients) await client.close().catch(() => {});
 			if (workflow) await n8n.rest('POST', `/rest/workflows/${workflow.id}/deactivate`, {});
+			// A second Link Management credential would be the one the editor picks for a new node
+			// (the browser check's), and its sandbox is gone.
+			for (const { id } of credentials) await n8n.rest('DELETE', `/rest/credentials/${id}`);
 			await sandbox.stop();
 		}
 	},

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { actionHint } from './builderHints';
 import {
 	searchCampaigns,
 	searchChannels,
@@ -38,6 +39,7 @@ export class LinkManagement implements INodeType {
 			'Manage campaigns, QR codes, channels, tracking pixels, branded domains, splash pages, CTA overlays and links of a Link-Management Service account, and its users and plans',
 		defaults: { name: 'Link Management' },
 		usableAsTool: true,
+		builderHint: actionHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'linkManagementApi', required: true }],

@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { triggerHint } from './builderHints';
 import { searchChannels } from './listSearch';
 import { eventSubtitle, triggerProperties } from './trigger/description';
 import { poll } from './trigger/poll';
@@ -19,6 +20,7 @@ export class LinkManagementTrigger implements INodeType {
 			'Starts the workflow when campaigns, QR codes, channels, pixels, branded domains, splash pages, CTA overlays or channel items appear in a Link-Management Service account, or when QR codes get scanned',
 		defaults: { name: 'Link Management Trigger' },
 		polling: true,
+		builderHint: triggerHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'linkManagementApi', required: true }],

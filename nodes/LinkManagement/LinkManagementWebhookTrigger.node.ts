@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { webhookTriggerHint } from './builderHints';
 import {
 	eventsSubtitle,
 	notificationWebhook,
@@ -25,6 +26,7 @@ export class LinkManagementWebhookTrigger implements INodeType {
 		description:
 			'Starts the workflow at once when a short link of a Link-Management Service account is created or clicked, from the notifications the service posts (country, city, referrer, OS and browser of each click)',
 		defaults: { name: 'Link Management Webhook Trigger' },
+		builderHint: webhookTriggerHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

@@ -5,20 +5,26 @@
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
 //                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
 //   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
-//                  example, the trigger, the webhook trigger and its IP(s) Allowlist, the
-//                  analytics examples, the proxy and certificate options (cases/ai-agent.mjs,
-//                  cases/trigger.mjs, cases/webhook-trigger.mjs, cases/webhook-allowlist.mjs,
-//                  cases/analytics.mjs, cases/edges.mjs)
+//                  example (its tools, and its whole loop with a scripted model), the MCP server
+//                  example with an MCP client, n8n's builder node search, the trigger, the
+//                  webhook trigger and its IP(s) Allowlist, the analytics examples, the proxy
+//                  and certificate options (cases/ai-agent.mjs, cases/agent-loop.mjs,
+//                  cases/mcp-server.mjs, cases/builder-search.mjs, cases/trigger.mjs,
+//                  cases/webhook-trigger.mjs, cases/webhook-allowlist.mjs, cases/analytics.mjs,
+//                  cases/edges.mjs)
 //   OPERATIONS     the node's 50 operations, which the CASES' workflows must use all of
 //
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
 // with `profile: 'family'` (the bulk and Return All ones) run against a sandbox that answers as
 // real installations do (test/sandbox/README.md), the others against the reference's answers.
+import { agentLoopCase } from './cases/agent-loop.mjs';
 import { aiAgentCase } from './cases/ai-agent.mjs';
 import { analyticsCase } from './cases/analytics.mjs';
 import { BEHAVIOUR_CASES } from './cases/behaviour.mjs';
+import { builderSearchCase } from './cases/builder-search.mjs';
 import { EXAMPLE_CASES } from './cases/examples.mjs';
 import { LINK_CASES } from './cases/links.mjs';
+import { mcpServerCase } from './cases/mcp-server.mjs';
 import { RESOURCE_CASES } from './cases/resources.mjs';
 import { STATISTICS_CASES } from './cases/statistics.mjs';
 import { triggerCase } from './cases/trigger.mjs';
@@ -54,6 +60,9 @@ export const CASES = [
  */
 export const SERVER_CASES = [
 	aiAgentCase,
+	agentLoopCase,
+	mcpServerCase,
+	builderSearchCase,
 	triggerCase,
 	webhookTriggerCase,
 	webhookAllowlistCase,

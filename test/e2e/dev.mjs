@@ -11,6 +11,8 @@
 //   parent going away (test/sandbox/lifetime.ts); a second Ctrl-C kills at once. n8n (and its
 //   task runner) and the install's npm run in process groups of their own, stopped as a whole.
 //   After changing the node: Ctrl-C, npm run dev again.
+//   The MCP server example is published too, with the Bearer token "dev-mcp-token", for an MCP
+//   client (docs/ai-agents.md).
 //
 // Options (environment):
 //   N8N_PORT=5678            editor port
@@ -30,6 +32,7 @@ import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
 import { exec, fmtSec } from './lib/util.mjs';
 import { activateWebhookTrigger } from './lib/webhooks.mjs';
 import {
+	BEARER_CREDENTIAL_TYPE,
 	CREDENTIAL_TYPE,
 	CUSTOM_NODE_TYPE,
 	loadWorkflow,
@@ -38,7 +41,10 @@ import {
 
 const target = TARGETS[2];
 const CREDENTIAL = { id: 'lmDevSandboxCred', name: 'Link Management sandbox' };
+/** The MCP server example's Bearer token (n8n listens on loopback only). */
+const MCP_TOKEN = { id: 'lmDevMcpToken', name: 'MCP server token', token: 'dev-mcp-token' };
 const WEBHOOK_EXAMPLE = path.join('examples', 'link-notifications-message.json');
+const MCP_EXAMPLE = path.join('examples', 'mcp-server.json');
 const EXAMPLES = fs
 	.readdirSync(path.join(REPO, 'examples'))
 	.filter((f) => f.endsWith('.json'))
@@ -99,12 +105,14 @@ async function main() {
 
 	// The credential is (re)written on every start, so it follows the sandbox's address and key.
 	t0 = Date.now();
+	const bearer = { id: MCP_TOKEN.id, name: MCP_TOKEN.name };
 	await n8n.importCredentials([
 		{
 			...CREDENTIAL,
 			type: CREDENTIAL_TYPE,
 			data: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
 		},
+		{ ...bearer, type: BEARER_CREDENTIAL_TYPE, data: { token: MCP_TOKEN.token } },
 	]);
 	const toImport = examplesToImport(userFolder);
 	if (toImport.length > 0) {
@@ -115,6 +123,7 @@ async function main() {
 			const wf = prepareWorkflow(loadWorkflow(file), {
 				credential: CREDENTIAL,
 				nodeType: CUSTOM_NODE_TYPE,
+				bearer,
 			});
 			fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 		}
@@ -130,6 +139,7 @@ async function main() {
 	await n8n.setupOwnerAndLogin();
 	say(`n8n started (${fmtSec(Date.now() - t0)})`);
 	const notifications = await wireNotifications(n8n, sandbox, options);
+	const mcpServer = await publishMcpServer(n8n);
 
 	console.log(`
   n8n editor     ${n8n.baseUrl}
@@ -139,6 +149,7 @@ async function main() {
   node           search "Link Management" in the node panel (type ${CUSTOM_NODE_TYPE})
   examples       ${EXAMPLES.map((f) => path.basename(f, '.json')).join(', ')}
   notifications  ${notifications}
+  MCP server     ${mcpServer}
   user folder    ${userFolder}   (DEV_FRESH=1 starts empty)
 
   Ctrl-C stops n8n and the sandbox (so does closing the terminal, or kill <pid of npm>).
@@ -189,6 +200,20 @@ async function wireNotifications(n8n, sandbox, options) {
                  (a second visit of a link from the same browser within 15 minutes is not notified)`;
 	} catch (error) {
 		return `not set: the example "${name}" could not be published (${error.message})`;
+	}
+}
+
+/** The MCP server example published: its address and token, for an MCP client (docs/ai-agents.md). */
+async function publishMcpServer(n8n) {
+	const { id, name, nodes } = loadWorkflow(MCP_EXAMPLE);
+	const { path: mcpPath } = nodes.find((node) => node.parameters.path !== undefined).parameters;
+	try {
+		const saved = await n8n.rest('GET', `/rest/workflows/${id}`);
+		const { versionId, active } = saved.body.data ?? saved.body;
+		if (!active) await n8n.activate({ id, versionId });
+		return `${n8n.baseUrl}/mcp/${mcpPath}  (header Authorization: Bearer ${MCP_TOKEN.token})`;
+	} catch (error) {
+		return `not published: "${name}" (${error.message})`;
 	}
 }
 

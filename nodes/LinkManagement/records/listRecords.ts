@@ -19,7 +19,7 @@ import { sendRequest } from '../transport/send';
 export const shapeOf =
 	({ output, secretFields = [] }: OperationFacts) =>
 	(record: IDataObject): IDataObject =>
-		withoutFields(output ? output(record, {}) : record, secretFields);
+		withoutFields(output ? output(record, {}, {}) : record, secretFields);
 
 /** Every page of the list (or from page `from` on), until `onPage` says `stop`. */
 export async function readListRecords(

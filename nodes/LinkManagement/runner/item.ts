@@ -126,11 +126,11 @@ async function sendOperation(
 	if (operation.list) {
 		const collected: Output[] = [];
 		await readPages(context, request, operation.list, limit, async (records) => {
-			collected.push(...records.map((record) => ({ json: shape(record, ids) })));
+			collected.push(...records.map((record) => ({ json: shape(record, ids, {}) })));
 		});
 		return collected;
 	}
-	const record = shape(recordOf(await sendRequest(context, request), ids), ids);
+	const record = shape(recordOf(await sendRequest(context, request), ids), ids, body);
 	if (rowsOf) {
 		const rows = guard(context.node, context.itemIndex, () => rowsOf(record, ids));
 		return rows.map((json) => ({ json }));

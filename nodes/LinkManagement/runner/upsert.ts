@@ -94,7 +94,7 @@ export async function upsert(
 		if (matches.length === 0) {
 			const answer = await send(facts.create, facts.create.request.path, body);
 			// Kept as create outputs it (a campaign's name under `name`), as a later item outputs it.
-			const created = (facts.create.output ?? same)(recordOf(answer, {}), {});
+			const created = (facts.create.output ?? same)(recordOf(answer, {}), {}, body);
 			index.add({ ...shown(facts, body), ...created });
 			return { ...created, outcome: 'created' };
 		}
@@ -109,7 +109,7 @@ export async function upsert(
 		const { path } = fillPath(facts.update, () => match.id);
 		const answer = await send(facts.update, path, update);
 		Object.assign(match, updatedAsListed);
-		const updated = (facts.update.output ?? same)(recordOf(answer, {}), {});
+		const updated = (facts.update.output ?? same)(recordOf(answer, {}), {}, update);
 		return { id: match.id, ...updated, outcome: 'updated' };
 	});
 }

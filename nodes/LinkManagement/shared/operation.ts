@@ -122,9 +122,10 @@ export interface OperationFacts {
 	list?: ListFacts;
 	/**
 	 * Shapes each output record (after the service's envelope is taken off); `ids` holds the
-	 * checked values of the path parameters.
+	 * checked values of the path parameters, `sent` the body the request sent (a create's, an
+	 * update's; empty for a read).
 	 */
-	output?: (record: IDataObject, ids: IDataObject) => IDataObject;
+	output?: (record: IDataObject, ids: IDataObject, sent: IDataObject) => IDataObject;
 	/**
 	 * Instead of one item for the record: the items (rows) it makes, none or many, as the item's
 	 * parameters ask. Called with them before any request (throwing an InputError to refuse

@@ -1,5 +1,5 @@
 // The AI agent example in a running n8n (a server case, both majors): examples/ai-agent-link-manager.json
-// imported as it is, its four Link Management tool nodes known to the editor without issues, and
+// imported as it is, its five Link Management tool nodes known to the editor without issues, and
 // each tool run as the editor's "Execute step" on a tool node runs it (n8n's tool executor fills
 // the $fromAI() parameters; no language model involved).
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ export const aiAgentCase = {
 	async check(ctx) {
 		const { n8n, sandbox, apiKey, workflow } = ctx;
 		const expectedTools = toolNodeNames(workflow);
-		assert.equal(expectedTools.length, 4, 'the example has four Link Management tools');
+		assert.equal(expectedTools.length, 5, 'the example has five Link Management tools');
 
 		// n8n import:workflow took it as it is: the tools, their connection to the agent, the credential
 		const stored = await n8n.rest('GET', `/rest/workflows/${workflow.id}`);
@@ -117,6 +117,25 @@ export const aiAgentCase = {
 			data: 'https://example.com/spring-sale',
 			name: 'Spring sale flyer',
 		});
+
+		// Shorten URL: a link to the address; asked again, the same link, nothing created twice
+		const address = 'https://example.com/spring-sale?utm_source=agent';
+		const shortened = await run('Shorten URL', { url: address });
+		ok(shortened, 'Shorten URL');
+		const [link] = shortened.output;
+		const made = sandbox.store.links.get(link.id);
+		assert.equal(made?.longurl, address);
+		assert.deepEqual(link, {
+			id: made.id,
+			shorturl: made.shorturl,
+			longurl: address,
+			outcome: 'created',
+		});
+		const again = await run('Shorten URL', { url: address });
+		ok(again, 'Shorten URL again');
+		assert.equal(again.output[0].id, made.id);
+		assert.equal(again.output[0].outcome, 'unchanged');
+		assert.equal(sandbox.stats.byPath['POST /api/url/add'], 1, 'one link created');
 
 		const stats = await run('Get QR code statistics', { qrCodeId: created.id });
 		ok(stats, 'Get QR code statistics');

@@ -75,15 +75,18 @@ const linkCase = {
 			parameters: [{ name: 'utm_source', value: 'e2e' }],
 		});
 		assert.equal(created.shorturl, `${ctx.sandbox.url}/e2e-launch`);
+		assert.equal(created.longurl, 'https://example.com/e2e/launch', 'the destination sent');
 
 		// Update: the destination is sent every time; the short URL (answered as `short`) comes out
-		// as `shorturl`
+		// as `shorturl`, the destination sent as `longurl`
 		assert.deepEqual(sentBody(ctx, 'PUT /api/url/:id/update'), {
 			url: 'https://example.com/e2e/launch-v2',
 			metatitle: 'E2E launch',
 			status: 'public',
 		});
-		assert.deepEqual(ctx.out('Update link'), [{ id: created.id, shorturl: created.shorturl }]);
+		assert.deepEqual(ctx.out('Update link'), [
+			{ id: created.id, shorturl: created.shorturl, longurl: 'https://example.com/e2e/launch-v2' },
+		]);
 
 		// Download QR Image as SVG into the binary field `qr`, from the link's public image address
 		const [withImage] = ctx.out('Download link QR image');

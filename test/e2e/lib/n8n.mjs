@@ -48,7 +48,11 @@ export function n8nEnv(target, userFolder, extra = {}) {
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
-		...(target.major >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
+		// 2.x's instance MCP server (the builder's node search) would also fetch n8n's catalog of
+		// verified community nodes.
+		...(target.major >= 2
+			? { N8N_DISABLED_MODULES: 'mcp-registry', N8N_MCP_COMMUNITY_NODE_DISCOVERY_ENABLED: 'false' }
+			: {}),
 		DB_SQLITE_POOL_SIZE: '2',
 		...extra,
 	});
@@ -233,6 +237,43 @@ export class N8n {
 		return res;
 	}
 
+	/** A credential made as the editor makes one (POST /rest/credentials): its { id, name }. */
+	async createCredential(name, type, data) {
+		const res = await this.rest('POST', '/rest/credentials', { name, type, data });
+		if (res.status !== 200)
+			throw new Error(`creating ${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
+		return { id: (res.body.data ?? res.body).id, name };
+	}
+
+	/**
+	 * The saved workflow changed as the editor saves a change (PATCH /rest/workflows/:id):
+	 * `change(workflow)` gives its new { nodes, connections }. Resolves its { id, versionId }; n8n
+	 * 2.x keeps the published version running until that versionId is published (activate()).
+	 */
+	async updateWorkflow(id, change) {
+		const saved = await this.rest('GET', `/rest/workflows/${id}`);
+		if (saved.status !== 200) throw new Error(`GET /rest/workflows/${id} answered ${saved.status}`);
+		const workflow = saved.body.data ?? saved.body;
+		const res = await this.rest('PATCH', `/rest/workflows/${id}`, {
+			name: workflow.name,
+			nodes: workflow.nodes,
+			connections: workflow.connections,
+			settings: workflow.settings,
+			versionId: workflow.versionId,
+			...change(workflow),
+		});
+		if (res.status !== 200)
+			throw new Error(`saving ${id}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
+		return { id, versionId: (res.body.data ?? res.body).versionId };
+	}
+
+	/** Publishes (activates) this version of the workflow, as the editor's *Publish* does. */
+	async activate({ id, versionId }) {
+		const res = await this.rest('POST', `/rest/workflows/${id}/activate`, { versionId });
+		if (res.status !== 200)
+			throw new Error(`activating ${id}: ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
+	}
+
 	/** A module from this n8n's own installation (e.g. `n8n-workflow`, `flatted`), as n8n itself loads it. */
 	requireFromN8n(name) {
 		return createRequire(path.join(this.paths.n8nDir, 'node_modules', 'n8n', 'package.json'))(name);
@@ -255,11 +296,38 @@ export class N8n {
 	 * back (the items' json), `raw` the execution as n8n answered it (text).
 	 */
 	async runTool(workflowId, { tool, query, trigger, triggerItem = {}, timeoutMs = 60_000 }) {
+		const toolName = tool.replace(/[^a-zA-Z0-9_-]+/g, '_'); // the name n8n gives a node's tool
+		const execution = await this.runFromTrigger(workflowId, {
+			trigger,
+			triggerItem,
+			timeoutMs,
+			destinationNode: { nodeName: tool, mode: 'inclusive' },
+			// n8n 2.x's tool executor reads each tool's values under the tool's name, 1.x's the values alone
+			agentRequest: {
+				query: this.target.major >= 2 ? { [toolName]: query } : query,
+				tool: { name: toolName },
+			},
+		});
+		const task = execution.runData[tool]?.[0];
+		const items = task?.data?.ai_tool?.[0] ?? [];
+		const output = items.flatMap((item) =>
+			Array.isArray(item.json?.response) ? item.json.response : [item.json],
+		);
+		return { ...execution, error: execution.error ?? task?.error?.message, output };
+	}
+
+	/**
+	 * Runs a saved workflow from its trigger `trigger`, started with `triggerItem` as its output, as
+	 * the editor does for *Execute workflow* and for a message typed into its chat (POST
+	 * /rest/workflows/:id/run with `triggerToStartFrom`), and waits for the execution's end. `more`
+	 * goes into the request as it is (runTool's destination and agent request). Resolves
+	 * { executionId, status, error, runData, raw }: `raw` is the execution as n8n answered it (text).
+	 */
+	async runFromTrigger(workflowId, { trigger, triggerItem = {}, timeoutMs = 60_000, ...more }) {
 		const saved = await this.rest('GET', `/rest/workflows/${workflowId}`);
 		if (saved.status !== 200)
 			throw new Error(`GET /rest/workflows/${workflowId} answered ${saved.status}`);
 		const workflowData = saved.body.data ?? saved.body;
-		const toolName = tool.replace(/[^a-zA-Z0-9_-]+/g, '_'); // the name n8n gives a node's tool
 		const res = await this.rest('POST', `/rest/workflows/${workflowId}/run`, {
 			workflowData, // n8n 1.x runs what it is sent; 2.x runs the saved workflow
 			triggerToStartFrom: {
@@ -273,17 +341,12 @@ export class N8n {
 					data: { main: [[{ json: triggerItem }]] },
 				},
 			},
-			destinationNode: { nodeName: tool, mode: 'inclusive' },
-			// n8n 2.x's tool executor reads each tool's values under the tool's name, 1.x's the values alone
-			agentRequest: {
-				query: this.target.major >= 2 ? { [toolName]: query } : query,
-				tool: { name: toolName },
-			},
+			...more,
 		});
 		const executionId = (res.body?.data ?? res.body)?.executionId;
 		if (res.status !== 200 || !executionId)
 			throw new Error(
-				`running "${tool}" answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
+				`running ${workflowId} from "${trigger}" answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
 			);
 		const { parse } = this.requireFromN8n('flatted');
 		const deadline = Date.now() + timeoutMs;
@@ -297,25 +360,17 @@ export class N8n {
 					['success', 'error', 'crashed', 'canceled'].includes(execution.status))
 			) {
 				const data = typeof execution.data === 'string' ? parse(execution.data) : execution.data;
-				const runData = data?.resultData?.runData ?? {};
-				const task = runData[tool]?.[0];
-				const items = task?.data?.ai_tool?.[0] ?? [];
-				const output = items.flatMap((item) =>
-					Array.isArray(item.json?.response) ? item.json.response : [item.json],
-				);
-				const error = data?.resultData?.error?.message ?? task?.error?.message;
 				return {
 					executionId,
 					status: execution.status,
-					error,
-					output,
-					runData,
+					error: data?.resultData?.error?.message,
+					runData: data?.resultData?.runData ?? {},
 					raw: JSON.stringify(got.body),
 				};
 			}
 			if (Date.now() > deadline)
 				throw new Error(
-					`execution ${executionId} of "${tool}" did not finish within ${timeoutMs} ms`,
+					`execution ${executionId} of ${workflowId} did not finish within ${timeoutMs} ms`,
 				);
 			await sleep(200);
 		}

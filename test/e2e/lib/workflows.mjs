@@ -94,15 +94,19 @@ export function loadWorkflow(file) {
 	return JSON.parse(fs.readFileSync(path.resolve(REPO, file), 'utf8'));
 }
 
+/** The credential type of a Bearer token, which the MCP server example's trigger asks for. */
+export const BEARER_CREDENTIAL_TYPE = 'httpBearerAuth';
+
 /**
  * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`
  * (its tool nodes `<nodeType>Tool`, its trigger nodes `<nodeType>Trigger`, its webhook trigger
- * nodes `<nodeType>WebhookTrigger`). A webhook trigger without a `webhookId` (the example files
- * carry none: the address is a secret) gets a random one, as the editor gives one on import.
+ * nodes `<nodeType>WebhookTrigger`), and whose nodes asking for a Bearer token use `bearer` when
+ * given. A webhook trigger without a `webhookId` (the example files carry none: the address is a
+ * secret) gets a random one, as the editor gives one on import.
  */
 export function prepareWorkflow(
 	workflow,
-	{ credential, nodeType = PACKAGE_NODE_TYPE, id = workflow.id },
+	{ credential, nodeType = PACKAGE_NODE_TYPE, id = workflow.id, bearer },
 ) {
 	const copy = structuredClone(workflow);
 	copy.id = id;
@@ -115,6 +119,8 @@ export function prepareWorkflow(
 			node.webhookId ??= randomUUID();
 		}
 		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
+		if (bearer && node.credentials?.[BEARER_CREDENTIAL_TYPE])
+			node.credentials[BEARER_CREDENTIAL_TYPE] = { ...bearer };
 	}
 	return copy;
 }

@@ -1,7 +1,7 @@
 import { additionalFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { linkFields, overlayAsType, urlParameter } from './fields';
-import { withShortUrl } from './output';
+import { asLinkRecord } from './output';
 
 export const create: OperationDefinition = {
 	option: {
@@ -13,5 +13,5 @@ export const create: OperationDefinition = {
 	},
 	request: { method: 'POST', path: '/url/add' },
 	fields: [urlParameter, additionalFields(linkFields, overlayAsType)],
-	output: withShortUrl,
+	output: asLinkRecord,
 };

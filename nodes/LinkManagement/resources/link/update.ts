@@ -2,7 +2,7 @@ import { updateFields } from '../../shared/bodyFields';
 import type { OperationDefinition } from '../../shared/operation';
 import { linkIdLocator } from '../../shared/recordPickers';
 import { linkFields, overlayAsType, urlParameter } from './fields';
-import { withShortUrl } from './output';
+import { asLinkRecord } from './output';
 import { linkIdParameter } from './shortUrl';
 
 /** The destination is sent on every update: a source says the service requires it. */
@@ -16,5 +16,5 @@ export const update: OperationDefinition = {
 	request: { method: 'PUT', path: '/url/:linkId/update' },
 	fields: [linkIdLocator, urlParameter, updateFields(linkFields, { check: overlayAsType })],
 	pathParameters: { linkId: linkIdParameter },
-	output: withShortUrl,
+	output: asLinkRecord,
 };

@@ -191,11 +191,13 @@ describe('link: get by short URL', () => {
 describe('link: create', () => {
 	const create = operation('POST /api/url/add', link('create', { url: DESTINATION }), CREATED);
 
-	test('sends POST /api/url/add with the URL; outputs the id and `shorturl`', async () => {
+	test('sends POST /api/url/add with the URL; outputs the id, `shorturl` and the URL sent as `longurl`', async () => {
 		const { body, output } = await create.send();
 
 		expect(body).toEqual({ url: DESTINATION });
-		expect(output).toEqual([{ id: 93, shorturl: 'https://go.example.com/x7Yz' }]);
+		expect(output).toEqual([
+			{ id: 93, shorturl: 'https://go.example.com/x7Yz', longurl: DESTINATION },
+		]);
 	});
 
 	test('sends every Link field under its own key, converted', async () => {
@@ -293,11 +295,11 @@ describe('link: update', () => {
 	const answer = { error: 0, id: 91, short: summer.shorturl };
 	const update = operation('PUT /api/url/:linkId/update', parameters, answer);
 
-	test('sends the URL with the fields; outputs the short URL as `shorturl`', async () => {
+	test('sends the URL with the fields; outputs the short URL as `shorturl`, the URL sent as `longurl`', async () => {
 		const { body, output } = await update.send({ updateFields: { description: 'July' } });
 
 		expect(body).toEqual({ url: DESTINATION, description: 'July' });
-		expect(output).toEqual([{ id: 91, shorturl: summer.shorturl }]);
+		expect(output).toEqual([{ id: 91, shorturl: summer.shorturl, longurl: DESTINATION }]);
 	});
 
 	test('refuses an update without the URL before sending', async () => {
@@ -307,7 +309,7 @@ describe('link: update', () => {
 	itBehavesLike.anOperationOnOneRecord(update, {
 		label: 'Link ID',
 		answer: (id) => ({ error: 0, id, short: summer.shorturl }),
-		output: (id) => ({ id, shorturl: summer.shorturl }),
+		output: (id) => ({ id, shorturl: summer.shorturl, longurl: DESTINATION }),
 	});
 });
 

@@ -348,6 +348,11 @@ describe('link: upsert', () => {
 		id,
 		shorturl: `https://links.example.test/${alias}`,
 	});
+	/** What a link's create or update outputs: the service's answer, and the URL sent as `longurl`. */
+	const answered = (id: number, alias: string, url: string) => ({
+		...shortUrlOf(id, alias),
+		longurl: url,
+	});
 
 	itBehavesLike.aCreateOrUpdateOperation({
 		parameters: link('upsert', summer),
@@ -359,7 +364,7 @@ describe('link: upsert', () => {
 			parameters: winter,
 			body: winter,
 			answer: { error: 0, ...shortUrlOf(502, 'winter') },
-			output: shortUrlOf(502, 'winter'),
+			output: answered(502, 'winter', winter.url),
 		},
 		updated: {
 			request: 'PUT /api/url/501/update',
@@ -368,7 +373,7 @@ describe('link: upsert', () => {
 			body: { ...summer, description: 'Summer 2025' },
 			// The update answers the short URL under `short`.
 			answer: { error: 0, id: 501, short: 'https://links.example.test/summer' },
-			output: shortUrlOf(501, 'summer'),
+			output: answered(501, 'summer', summer.url),
 		},
 	});
 
@@ -384,6 +389,8 @@ describe('link: upsert', () => {
 		);
 
 		expect(sent.body).toEqual({ url: listed.longurl, status: 'public' });
-		expect(sent.output).toEqual([{ ...shortUrlOf(501, 'summer'), outcome: 'updated' }]);
+		expect(sent.output).toEqual([
+			{ ...answered(501, 'summer', listed.longurl), outcome: 'updated' },
+		]);
 	});
 });

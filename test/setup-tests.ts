@@ -3,10 +3,27 @@
 // (the sandbox, local servers) through. Every test starts clean: no interceptors, no record of
 // unanswered requests, and a node that has forgotten the rate-limit budgets earlier tests taught it.
 import nock from 'nock';
+import { setSafeRegexEngine } from 'n8n-workflow';
 
 import { forgetBudgets } from '../nodes/LinkManagement/transport/budget';
 import { forgetLinkRecords } from '../nodes/LinkManagement/webhookTrigger/linkRecord';
 import { forgetUnmatchedRequests, recordUnmatchedRequests } from './helpers/unmatched';
+
+// n8n-workflow runs the regular expressions of parameter checks under a 250-ms wall-clock
+// watchdog: on a machine busy with other work a plain check then fails with "Regular expression
+// execution timed out". The same expressions, without the watchdog (n8n's own fallback engine),
+// so that no test depends on how busy the machine is.
+setSafeRegexEngine({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) =>
+		Array.from(
+			input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
+		),
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+});
 
 beforeAll(() => {
 	if (!nock.isActive()) nock.activate();

@@ -150,17 +150,20 @@ export function nodeWithCredential(
 
 const CREDENTIAL_NODE = workflowNode('credential-node', 'Credential', NODE_TYPE);
 
-/** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
-export function applyGenericAuthentication(
+/**
+ * Applies the credential's `authenticate` as n8n's credentials helper does: a function is called
+ * with the credential's data; a generic object has each `=` value evaluated as an expression, with
+ * the credential's data as $credentials.
+ */
+export async function applyAuthentication(
 	type: ICredentialType,
 	credentials: ICredentialDataDecryptedObject,
 	request: IHttpRequestOptions,
-): IHttpRequestOptions {
+): Promise<IHttpRequestOptions> {
 	const authenticate = type.authenticate;
-	if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
-		return request;
-	}
-	// As n8n's credentials helper: an expression, with the credential's data as $credentials.
+	if (typeof authenticate === 'function')
+		return await authenticate.call(type, credentials, request);
+	if (authenticate?.type !== 'generic') return request;
 	const workflow = new Workflow({
 		nodes: [],
 		connections: {},
@@ -216,7 +219,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
-		return applyGenericAuthentication(credentialType, credentials, requestOptions);
+		return await applyAuthentication(credentialType, credentials, requestOptions);
 	}
 
 	async preAuthentication() {

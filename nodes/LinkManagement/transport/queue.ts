@@ -1,11 +1,13 @@
 import type { AnswerReport } from './answer';
 import { recordAnswer, reserveRequest } from './budget';
 import { clock } from './clock';
+import { mayStartNow, requestStarted, startsResume } from './eventLoop';
 
 /**
  * Requests of one key take their turns in order: the request that asked first goes first,
  * also when it comes back after a rate-limit answer, so no item starves while later ones go.
- * Only the head of the queue asks the budget; the others wait until they are the head.
+ * Only the head of the queue asks the budget; the others wait until they are the head. Across
+ * keys, at most ten requests start in one turn of n8n's event loop (eventLoop.ts).
  */
 
 interface Waiter {
@@ -44,8 +46,15 @@ export async function waitForTurn(
 				await woken(waiter, undefined, signal);
 				continue;
 			}
+			if (!mayStartNow()) {
+				await startsResume();
+				continue;
+			}
 			const reservation = reserveRequest(key, clock.now());
-			if (reservation.kind === 'go') return { go: true };
+			if (reservation.kind === 'go') {
+				requestStarted();
+				return { go: true };
+			}
 			if (reservation.kind === 'waitForAnswer') {
 				await woken(waiter, undefined, signal);
 				continue;

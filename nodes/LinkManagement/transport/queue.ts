@@ -76,22 +76,31 @@ export function requestSettled(key: string, report: AnswerReport | undefined): v
 	queues.get(key)?.[0]?.wake();
 }
 
-/** Waits until woken, `ms` have passed, or the execution is cancelled. */
+/** Why a wait's own timer is stopped: given, so that no DOMException is made for every wait. */
+const WAIT_OVER = new Error('The wait is over');
+
+/**
+ * Waits until woken, `ms` have passed, or the execution is cancelled. A timer only where there is
+ * a time to wait: most waits are for the head of the queue, which wakes the next one.
+ */
 async function woken(waiter: Waiter, ms: number | undefined, signal?: AbortSignal) {
-	const timer = new AbortController();
-	const onAbort = () => timer.abort();
-	signal?.addEventListener('abort', onAbort, { once: true });
+	let timer: AbortController | undefined;
+	let onAbort: (() => void) | undefined;
 	try {
 		await new Promise<void>((resolve) => {
 			waiter.wake = resolve;
+			if (signal) {
+				onAbort = resolve;
+				signal.addEventListener('abort', onAbort, { once: true });
+			}
 			if (ms !== undefined) {
+				timer = new AbortController();
 				clock.sleep(Math.max(0, ms), timer.signal).then(resolve, () => resolve());
 			}
-			timer.signal.addEventListener('abort', () => resolve(), { once: true });
 		});
 	} finally {
 		waiter.wake = () => {};
-		timer.abort();
-		signal?.removeEventListener('abort', onAbort);
+		timer?.abort(WAIT_OVER);
+		if (onAbort) signal?.removeEventListener('abort', onAbort);
 	}
 }

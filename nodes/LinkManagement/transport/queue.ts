@@ -7,7 +7,7 @@ import { mayStartNow, requestStarted, startsResume } from './eventLoop';
  * Requests of one key take their turns in order: the request that asked first goes first,
  * also when it comes back after a rate-limit answer, so no item starves while later ones go.
  * Only the head of the queue asks the budget; the others wait until they are the head. Across
- * keys, at most ten requests start in one turn of n8n's event loop (eventLoop.ts).
+ * keys, requests start in groups, one a turn of n8n's event loop (eventLoop.ts).
  */
 
 interface Waiter {

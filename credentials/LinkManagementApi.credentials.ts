@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -46,15 +47,23 @@ export class LinkManagementApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				// Sent trimmed: a key pasted with spaces around it still works.
-				Authorization: '=Bearer {{ String($credentials.apiKey).trim() }}',
-			},
-		},
-	};
+	/**
+	 * The Bearer header of every request. A function, not a generic object: n8n calls it directly,
+	 * where it evaluates a generic object's `=` values in its expression sandbox for every request.
+	 * It reads the credential it is given each time (n8n's read of this run), so a key changed in
+	 * n8n is sent from the next run on.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		// Sent trimmed: a key pasted with spaces around it still works.
+		const authorization = `Bearer ${String(credentials.apiKey).trim()}`;
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: authorization },
+		};
+	}
 
 	// Same normalisation as the node's base URL (see nodes/LinkManagement/transport/baseUrl.ts):
 	// drop trailing slashes and a trailing /api, then append /api. A Base URL the node refuses

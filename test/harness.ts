@@ -3,8 +3,10 @@
  * executed by n8n-core's WorkflowExecute (which calls the node's `execute` in its execute
  * context), exactly as n8n does, with HTTP answered by nock or by the sandbox.
  */
+import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type { ExecuteContext } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -41,6 +43,14 @@ export const N8N_URLS: Record<string, string> = n8nUrls;
 
 export const nodeType = new LinkManagement();
 export const credentialType = new LinkManagementApi();
+
+// Every context n8n-core builds (an execution's, a picker's) takes n8n's SSH client manager from
+// its container, which starts a cleanup timer (60 s, unref'd) that holds on to this test file's
+// modules, n8n-core and the node among them, until the Jest worker ends: about 12 MB a file, some
+// 700 MB a worker by the end of a run, and a worker that big outlasted Jest's 500 ms to exit on a
+// busy machine ("A worker process has failed to exit gracefully"). n8n shuts it down when it
+// stops; each test file that loads the engine does so at its end.
+afterAll(() => Container.get(SSHClientsManager).onShutdown());
 
 /** The node type with its `execute` noting when the node's own run ended. */
 let nodeRunSettled: (at: number) => void = () => {};
@@ -150,17 +160,20 @@ export function nodeWithCredential(
 
 const CREDENTIAL_NODE = workflowNode('credential-node', 'Credential', NODE_TYPE);
 
-/** Applies the credential's own generic `authenticate` object, as n8n's credentials helper does. */
-export function applyGenericAuthentication(
+/**
+ * Applies the credential's `authenticate` as n8n's credentials helper does: a function is called
+ * with the credential's data; a generic object has each `=` value evaluated as an expression, with
+ * the credential's data as $credentials.
+ */
+export async function applyAuthentication(
 	type: ICredentialType,
 	credentials: ICredentialDataDecryptedObject,
 	request: IHttpRequestOptions,
-): IHttpRequestOptions {
+): Promise<IHttpRequestOptions> {
 	const authenticate = type.authenticate;
-	if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
-		return request;
-	}
-	// As n8n's credentials helper: an expression, with the credential's data as $credentials.
+	if (typeof authenticate === 'function')
+		return await authenticate.call(type, credentials, request);
+	if (authenticate?.type !== 'generic') return request;
 	const workflow = new Workflow({
 		nodes: [],
 		connections: {},
@@ -216,7 +229,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
-		return applyGenericAuthentication(credentialType, credentials, requestOptions);
+		return await applyAuthentication(credentialType, credentials, requestOptions);
 	}
 
 	async preAuthentication() {

@@ -46,3 +46,23 @@ afterAll(() => {
 	nock.enableNetConnect();
 	nock.restore();
 });
+
+// nock's interceptor (@mswjs/interceptors) reads every request and answer with two HTTP parsers of
+// its own, and frees them without closing them. Node keeps such a parser, and with it the empty
+// header list nock gave it, made in this test file's realm: every file's modules (n8n-core, the
+// node) stayed in its Jest worker, about 12 MB a file, some 700 MB a worker by the end of a run,
+// and a worker that big outlasted Jest's 500 ms to exit on a busy machine ("A worker process has
+// failed to exit gracefully"). So, for this file, a parser freed outside Node's own pool (nock's)
+// is closed, as Node closes its own when the pool is full.
+const { HTTPParser, parsers } = require('_http_common') as {
+	HTTPParser: { prototype: { free(): void; close(): void } };
+	parsers: { list: unknown[] };
+};
+const freeParser = HTTPParser.prototype.free;
+HTTPParser.prototype.free = function (this: { close(): void }) {
+	freeParser.call(this);
+	if (!parsers.list.includes(this)) setImmediate(() => this.close());
+};
+afterAll(() => {
+	HTTPParser.prototype.free = freeParser;
+});

@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { propertyOf, SORT_COLLECTION } from './shared/bodyFields';
+import { propertyOf } from './shared/bodyFields';
+import { SORT_COLLECTION } from './shared/collections';
 import type { OperationDefinition, OperationField, ResourceDefinition } from './shared/operation';
 import type { OptionsShown } from './shared/options';
 import { requestOptions } from './shared/options';

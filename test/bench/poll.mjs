@@ -1,6 +1,7 @@
 // The Link Management Trigger's poll() as n8n runs it, in the bench process: the built package's
 // trigger node on n8n-core's own PollContext, its static data kept between the polls of one
-// activation, the credential's Bearer header added as n8n's credentials helper adds it.
+// activation, the credential's Bearer header added by the built credential's own authenticate(),
+// which n8n's credentials helper calls.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -16,19 +17,16 @@ const { ICredentialsHelper, NodeHelpers, Workflow } = require('n8n-workflow');
 const NODE_TYPE = 'n8n-nodes-link-management.linkManagementTrigger';
 
 class SandboxCredentials extends ICredentialsHelper {
-	constructor(data) {
+	constructor(data, credentialType) {
 		super();
 		this.data = data;
+		this.credentialType = credentialType;
 	}
 	getParentTypes = () => [];
 	isCredentialUsableByNode = () => true;
 	getOAuth2Options = () => undefined;
 	async authenticate(credentials, _type, options) {
-		const headers = {
-			...options.headers,
-			Authorization: `Bearer ${String(credentials.apiKey).trim()}`,
-		};
-		return { ...options, headers };
+		return await this.credentialType.authenticate(credentials, options);
 	}
 	async preAuthentication() {}
 	async runPreAuthentication() {}
@@ -49,6 +47,9 @@ export function activeTrigger(sandbox, parameters) {
 		path.join(REPO, 'dist', 'nodes', 'LinkManagement', 'LinkManagementTrigger.node.js'),
 	);
 	const triggerType = new LinkManagementTrigger();
+	const { LinkManagementApi } = require(
+		path.join(REPO, 'dist', 'credentials', 'LinkManagementApi.credentials.js'),
+	);
 	const node = {
 		id: 'c6a1d2e3-0000-4000-8000-0000000000b1',
 		name: 'Link Management Trigger',
@@ -79,7 +80,10 @@ export function activeTrigger(sandbox, parameters) {
 		staticData: {},
 	});
 	const additionalData = {
-		credentialsHelper: new SandboxCredentials({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }),
+		credentialsHelper: new SandboxCredentials(
+			{ baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+			new LinkManagementApi(),
+		),
 		...require(path.join(REPO, 'test', 'n8n-urls.json')),
 		variables: {},
 		userId: 'bench',

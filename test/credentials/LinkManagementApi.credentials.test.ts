@@ -5,8 +5,8 @@
 import nock from 'nock';
 
 import { apiRootFromBaseUrl } from '../../nodes/LinkManagement/transport/baseUrl';
-import { credentialType } from '../harness';
-import { AUTHORIZATION, TEST_API_KEY, unmatchedRequests } from '../helpers';
+import { applyAuthentication, credentialType } from '../harness';
+import { AUTHORIZATION, runNode, TEST_API_KEY, TEST_BASE_URL, unmatchedRequests } from '../helpers';
 import { testCredential } from '../helpers/credentialTest';
 import { accountRecord, NO_SCOPE_ANSWER, REFUSED_BASE_URLS } from '../helpers/fixtures';
 import type { Sandbox } from '../sandbox/server';
@@ -30,6 +30,43 @@ describe('credential type', () => {
 			'apiKey',
 		]);
 		expect(credentialType.properties[1].typeOptions?.password).toBe(true);
+	});
+});
+
+describe('the Bearer header', () => {
+	test("a function n8n calls, nothing to evaluate: the trimmed key beside the request's headers", async () => {
+		expect(typeof credentialType.authenticate).toBe('function');
+
+		const options = await applyAuthentication(
+			credentialType,
+			{ baseUrl: TEST_BASE_URL, apiKey: ` ${TEST_API_KEY}\n` },
+			{ url: `${TEST_BASE_URL}/api/account`, headers: { Accept: 'application/json' } },
+		);
+
+		expect(options.headers).toEqual({ Accept: 'application/json', Authorization: AUTHORIZATION });
+	});
+
+	test('a key changed in n8n is sent from the next run on', async () => {
+		const answered = (key: string) =>
+			nock(TEST_BASE_URL)
+				.matchHeader('authorization', `Bearer ${key}`)
+				.get('/api/account')
+				.reply(200, { error: 0, data: accountRecord });
+		const scopes = [answered('first-key'), answered('second-key')];
+		const parameters = { resource: 'account', operation: 'get' };
+
+		const first = await runNode({
+			parameters,
+			credentials: { baseUrl: TEST_BASE_URL, apiKey: 'first-key' },
+		});
+		const second = await runNode({
+			parameters,
+			credentials: { baseUrl: TEST_BASE_URL, apiKey: 'second-key' },
+		});
+
+		expect([first.error, second.error]).toEqual([undefined, undefined]);
+		expect(unmatchedRequests()).toEqual([]);
+		for (const scope of scopes) scope.done();
 	});
 });
 

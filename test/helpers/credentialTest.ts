@@ -19,7 +19,7 @@ import type {
 import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 
 import {
-	applyGenericAuthentication,
+	applyAuthentication,
 	CREDENTIAL_REFERENCE,
 	credentialType,
 	N8N_URLS,
@@ -88,7 +88,7 @@ export async function testCredential(
 				credentials: ICredentialDataDecryptedObject,
 				_type: string,
 				options: IHttpRequestOptions,
-			) => applyGenericAuthentication(credentialType, credentials, options),
+			) => await applyAuthentication(credentialType, credentials, options),
 		},
 		executionId: 'credential-test',
 		...N8N_URLS,

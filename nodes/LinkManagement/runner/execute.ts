@@ -4,11 +4,12 @@ import type {
 	NodeApiError,
 	NodeOperationError,
 } from 'n8n-workflow';
-import { NodeOperationError as OperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError as OperationError } from 'n8n-workflow';
 
 import type { KeyNeeds, OperationDefinition, ResourceDefinition } from '../shared/operation';
 import { credentialOf } from '../transport/context';
 import { asNodeError } from '../transport/errors';
+import { nextTurn } from '../transport/eventLoop';
 import type { Output, Run } from './item';
 import { startItem } from './item';
 import { ofItem } from './itemError';
@@ -69,7 +70,7 @@ export async function executeOperation(
 			results.push(Promise.resolve(failure(itemIndex)(caught)));
 		}
 		if (Date.now() - sliceStart >= SLICE_MS) {
-			await sleep(0);
+			await nextTurn();
 			sliceStart = Date.now();
 		}
 	}

@@ -1,13 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import {
-	InputError,
-	positiveWholeNumber,
-	quoted,
-	text,
-	toBoolean,
-	withoutUserInfo,
-} from './validation';
+import { withoutUserInfo } from './addresses';
+import { InputError, positiveWholeNumber, quoted, text, toBoolean } from './validation';
 
 /** Limits of the transport, from the node's Options (or their defaults). */
 export interface RequestSettings {

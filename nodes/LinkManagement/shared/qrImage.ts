@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { parseHttpUrl } from './addresses';
 import type {
 	DownloadFacts,
 	OperationDefinition,
@@ -7,15 +8,7 @@ import type {
 	PathParameter,
 } from './operation';
 import { withStatistics } from './statistics';
-import {
-	fillIn,
-	InputError,
-	oneOf,
-	parseHttpUrl,
-	positiveWholeNumber,
-	quoted,
-	text,
-} from './validation';
+import { fillIn, InputError, oneOf, positiveWholeNumber, quoted, text } from './validation';
 
 /**
  * "Download QR Image": the QR code of a record as a PNG or SVG file, from the service's public

@@ -1,4 +1,5 @@
-import { InputError, parseHttpUrl, withoutUserInfo } from '../shared/validation';
+import { parseHttpUrl, withoutUserInfo } from '../shared/addresses';
+import { InputError } from '../shared/validation';
 
 /**
  * The credential's Base URL, with or without a trailing slash or `/api`, possibly in a

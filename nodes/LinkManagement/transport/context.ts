@@ -52,6 +52,12 @@ export interface Credential {
 	send(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
 }
 
+/**
+ * The API root and budget of a credential as read for one run (n8n reads it anew for the next):
+ * worked out for its first item, not again for each (the budget's key is a SHA-256).
+ */
+const derived = new WeakMap<Credentials, { apiRoot: string; budget: string }>();
+
 /** Builds the request context from the credential; a Base URL that is not usable fails the item. */
 export function requestContext(
 	node: INode,
@@ -60,14 +66,20 @@ export function requestContext(
 	settings: RequestSettings = requestSettings(),
 	signal?: AbortSignal,
 ): RequestContext {
-	const apiRoot = guard(node, itemIndex, () => apiRootFromBaseUrl(data.baseUrl));
-	const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
+	let known = derived.get(data);
+	if (!known) {
+		const apiRoot = guard(node, itemIndex, () => apiRootFromBaseUrl(data.baseUrl));
+		const apiKey = typeof data.apiKey === 'string' ? data.apiKey.trim() : '';
+		known = { apiRoot, budget: budgetKey(apiRoot, apiKey) };
+		derived.set(data, known);
+	}
+	const { apiRoot, budget } = known;
 	return {
 		node,
 		itemIndex,
 		apiRoot,
 		secrets: secretsOf(data, [settings.proxy?.auth?.password ?? '']),
-		budget: budgetKey(apiRoot, apiKey),
+		budget,
 		settings,
 		waited: { serviceMs: 0 },
 		signal,

@@ -1,11 +1,13 @@
 import type { AnswerReport } from './answer';
 import { recordAnswer, reserveRequest } from './budget';
 import { clock } from './clock';
+import { mayStartNow, requestStarted, startsResume } from './eventLoop';
 
 /**
  * Requests of one key take their turns in order: the request that asked first goes first,
  * also when it comes back after a rate-limit answer, so no item starves while later ones go.
- * Only the head of the queue asks the budget; the others wait until they are the head.
+ * Only the head of the queue asks the budget; the others wait until they are the head. Across
+ * keys, requests start in groups, one a turn of n8n's event loop (eventLoop.ts).
  */
 
 interface Waiter {
@@ -44,8 +46,15 @@ export async function waitForTurn(
 				await woken(waiter, undefined, signal);
 				continue;
 			}
+			if (!mayStartNow()) {
+				await startsResume();
+				continue;
+			}
 			const reservation = reserveRequest(key, clock.now());
-			if (reservation.kind === 'go') return { go: true };
+			if (reservation.kind === 'go') {
+				requestStarted();
+				return { go: true };
+			}
 			if (reservation.kind === 'waitForAnswer') {
 				await woken(waiter, undefined, signal);
 				continue;
@@ -67,22 +76,31 @@ export function requestSettled(key: string, report: AnswerReport | undefined): v
 	queues.get(key)?.[0]?.wake();
 }
 
-/** Waits until woken, `ms` have passed, or the execution is cancelled. */
+/** Why a wait's own timer is stopped: given, so that no DOMException is made for every wait. */
+const WAIT_OVER = new Error('The wait is over');
+
+/**
+ * Waits until woken, `ms` have passed, or the execution is cancelled. A timer only where there is
+ * a time to wait: most waits are for the head of the queue, which wakes the next one.
+ */
 async function woken(waiter: Waiter, ms: number | undefined, signal?: AbortSignal) {
-	const timer = new AbortController();
-	const onAbort = () => timer.abort();
-	signal?.addEventListener('abort', onAbort, { once: true });
+	let timer: AbortController | undefined;
+	let onAbort: (() => void) | undefined;
 	try {
 		await new Promise<void>((resolve) => {
 			waiter.wake = resolve;
+			if (signal) {
+				onAbort = resolve;
+				signal.addEventListener('abort', onAbort, { once: true });
+			}
 			if (ms !== undefined) {
+				timer = new AbortController();
 				clock.sleep(Math.max(0, ms), timer.signal).then(resolve, () => resolve());
 			}
-			timer.signal.addEventListener('abort', () => resolve(), { once: true });
 		});
 	} finally {
 		waiter.wake = () => {};
-		timer.abort();
-		signal?.removeEventListener('abort', onAbort);
+		timer?.abort(WAIT_OVER);
+		if (onAbort) signal?.removeEventListener('abort', onAbort);
 	}
 }

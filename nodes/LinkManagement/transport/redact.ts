@@ -1,6 +1,6 @@
 import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { userInfoOf } from '../shared/validation';
+import { userInfoOf } from '../shared/addresses';
 
 /**
  * A credential's secrets (the API key, a user name and password in the Base URL) are replaced

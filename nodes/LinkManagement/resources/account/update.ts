@@ -1,4 +1,5 @@
-import { bodyField, passwordField, updateFields } from '../../shared/bodyFields';
+import { bodyField, passwordField } from '../../shared/bodyFields';
+import { updateFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { emailAddress } from '../../shared/validation';
 

@@ -1,4 +1,4 @@
-import { additionalFields } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { campaignName, campaignNameField, publicField, slugField } from './fields';
 

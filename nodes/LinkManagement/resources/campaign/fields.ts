@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { lastPathSegment, parseHttpUrl } from '../../shared/addresses';
 import { bodyField, nameField, textField } from '../../shared/bodyFields';
-import { lastPathSegment, parseHttpUrl, toBoolean } from '../../shared/validation';
+import { toBoolean } from '../../shared/validation';
 
 /** Fields a campaign shares between Create and Update. */
 export const slugField = textField({

@@ -1,4 +1,5 @@
-import { additionalFields, sentInBody } from '../../shared/bodyFields';
+import { sentInBody } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import { matchOn, upsertOperation } from '../../shared/commonOperations';
 import { create } from './create';
 import { campaignNameField, publicField, slugField, slugOfRotator } from './fields';

@@ -1,4 +1,5 @@
-import { additionalFields, sentInBody } from '../../shared/bodyFields';
+import { sentInBody } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { channelDetailFields, channelNameField } from './fields';
 

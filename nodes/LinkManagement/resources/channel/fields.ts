@@ -1,6 +1,7 @@
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField, nameField, textField } from '../../shared/bodyFields';
-import { toBoolean, toHexColor } from '../../shared/validation';
+import { toHexColor } from '../../shared/colors';
+import { toBoolean } from '../../shared/validation';
 
 export const channelNameField = (required: boolean) => nameField('channel', 'Newsletter', required);
 

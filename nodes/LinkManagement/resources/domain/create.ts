@@ -1,6 +1,7 @@
-import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
+import { httpUrl } from '../../shared/addresses';
+import { sentInBody, textField } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
-import { httpUrl } from '../../shared/validation';
 import { redirectFields } from './fields';
 
 export const create: OperationDefinition = {

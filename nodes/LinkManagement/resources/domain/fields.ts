@@ -1,6 +1,6 @@
+import { httpUrl } from '../../shared/addresses';
 import type { BodyField } from '../../shared/bodyFields';
 import { textField } from '../../shared/bodyFields';
-import { httpUrl } from '../../shared/validation';
 
 /** Where visits go; shared by Create and Update. */
 export const redirectFields: BodyField[] = [

@@ -1,4 +1,4 @@
-import { updateFields } from '../../shared/bodyFields';
+import { updateFields } from '../../shared/collections';
 import { idParameter } from '../../shared/commonOperations';
 import type { OperationDefinition } from '../../shared/operation';
 import { domainIdLocator } from '../../shared/recordPickers';

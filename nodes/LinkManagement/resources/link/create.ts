@@ -1,4 +1,4 @@
-import { additionalFields } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { linkFields, overlayAsType, urlParameter } from './fields';
 import { asLinkRecord } from './output';

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { httpUrl, imageAddress } from '../../shared/addresses';
 import type { BodyField } from '../../shared/bodyFields';
 import {
 	bodyField,
@@ -11,13 +12,7 @@ import {
 } from '../../shared/bodyFields';
 import { futureDateTime } from '../../shared/dateTime';
 import { idLocator } from '../../shared/recordPickers';
-import {
-	httpUrl,
-	imageAddress,
-	InputError,
-	pathSegment,
-	positiveWholeNumbers,
-} from '../../shared/validation';
+import { InputError, pathSegment, positiveWholeNumbers } from '../../shared/validation';
 import { targetingFields } from './targeting';
 
 /**

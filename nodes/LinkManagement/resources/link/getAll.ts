@@ -1,10 +1,5 @@
-import {
-	bodyField,
-	choiceField,
-	queryFilters,
-	querySort,
-	textField,
-} from '../../shared/bodyFields';
+import { bodyField, choiceField, textField } from '../../shared/bodyFields';
+import { queryFilters, querySort } from '../../shared/collections';
 import { getManyOperation } from '../../shared/commonOperations';
 
 export const getAll = getManyOperation({

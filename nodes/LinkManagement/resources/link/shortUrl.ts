@@ -1,12 +1,6 @@
+import { lastPathSegment, parseHttpUrl } from '../../shared/addresses';
 import type { PathParameter, UrlLookup } from '../../shared/operation';
-import {
-	InputError,
-	lastPathSegment,
-	parseHttpUrl,
-	positiveWholeNumber,
-	quoted,
-	text,
-} from '../../shared/validation';
+import { InputError, positiveWholeNumber, quoted, text } from '../../shared/validation';
 import { getAll } from './getAll';
 
 /**

@@ -1,8 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { httpUrl } from '../../shared/addresses';
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField } from '../../shared/bodyFields';
-import { httpUrl, InputError, quoted, text } from '../../shared/validation';
+import { InputError, quoted, text } from '../../shared/validation';
 
 /**
  * Where a link sends visitors by country, device or language, the query parameters added to

@@ -1,4 +1,4 @@
-import { updateFields } from '../../shared/bodyFields';
+import { updateFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { linkIdLocator } from '../../shared/recordPickers';
 import { linkFields, overlayAsType, urlParameter } from './fields';

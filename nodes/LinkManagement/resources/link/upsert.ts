@@ -1,4 +1,5 @@
-import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
+import { sentInBody, textField } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import { matchOnField, upsertOperation } from '../../shared/commonOperations';
 import { pathSegment, text } from '../../shared/validation';
 import { create } from './create';

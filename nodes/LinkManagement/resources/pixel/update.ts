@@ -1,4 +1,5 @@
-import { sentInBody, updateFields } from '../../shared/bodyFields';
+import { sentInBody } from '../../shared/bodyFields';
+import { updateFields } from '../../shared/collections';
 import { idParameter } from '../../shared/commonOperations';
 import type { OperationDefinition } from '../../shared/operation';
 import { pixelIdLocator } from '../../shared/recordPickers';

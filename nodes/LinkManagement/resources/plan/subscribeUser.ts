@@ -1,4 +1,5 @@
-import { additionalFields, choiceField, sentInBody } from '../../shared/bodyFields';
+import { choiceField, sentInBody } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import { idParameter } from '../../shared/commonOperations';
 import type { OperationDefinition } from '../../shared/operation';
 import { planIdLocator, userIdLocator } from '../../shared/recordPickers';

@@ -1,4 +1,5 @@
-import { additionalFields, textField } from '../../shared/bodyFields';
+import { textField } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { appearanceFields, qrDataField, qrTypeField } from './fields';
 import { qrTypeFields } from './typeFields';

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { parseHttpUrl } from '../../shared/addresses';
 import { isRecord } from '../../shared/typeGuards';
-import { emailAddress, InputError, parseHttpUrl, quoted, text } from '../../shared/validation';
+import { emailAddress, InputError, quoted, text } from '../../shared/validation';
 
 /**
  * What a QR code holds, in the keys the service reads. It ignores any other key without an

@@ -1,9 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { imageAddress } from '../../shared/addresses';
 import type { BodyField } from '../../shared/bodyFields';
 import { bodyField, textField } from '../../shared/bodyFields';
+import { toRgbColor } from '../../shared/colors';
 import type { ItemParameters, RequestParts, SentField } from '../../shared/operation';
-import { imageAddress, InputError, oneOf, quoted, text, toRgbColor } from '../../shared/validation';
+import { InputError, oneOf, quoted, text } from '../../shared/validation';
 import {
 	isStructured,
 	jsonObject,

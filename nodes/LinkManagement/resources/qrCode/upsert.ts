@@ -1,4 +1,5 @@
-import { additionalFields, sentInBody, textField } from '../../shared/bodyFields';
+import { sentInBody, textField } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import { matchOn, upsertOperation, without } from '../../shared/commonOperations';
 import { create } from './create';
 import { appearanceFields, qrDataField, qrTypeField } from './fields';

@@ -1,10 +1,5 @@
-import {
-	additionalFields,
-	bodyField,
-	recordLocatorField,
-	sentInBody,
-	textField,
-} from '../../shared/bodyFields';
+import { bodyField, recordLocatorField, sentInBody, textField } from '../../shared/bodyFields';
+import { additionalFields } from '../../shared/collections';
 import type { OperationDefinition } from '../../shared/operation';
 import { planIdLocator } from '../../shared/recordPickers';
 import { InputError, quoted } from '../../shared/validation';

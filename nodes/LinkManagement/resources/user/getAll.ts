@@ -1,4 +1,5 @@
-import { bodyField, choiceField, queryFilters } from '../../shared/bodyFields';
+import { bodyField, choiceField } from '../../shared/bodyFields';
+import { queryFilters } from '../../shared/collections';
 import { getManyOperation } from '../../shared/commonOperations';
 import { emailAddress, InputError, quoted } from '../../shared/validation';
 import { USER_SECRETS } from './fields';

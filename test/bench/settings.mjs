@@ -72,11 +72,11 @@ export const CLICKS = {
 	n: Number(process.env.BENCH_CLICKS_N || 150),
 	perSecond: 10,
 	/** clicks one at a time: far enough apart that each is answered before the next */
-	single: 20,
+	single: 40,
 	singlePerSecond: 2,
 	bursts: [15, 30],
 	/** rounds of bursts of each size, each node's burst once per round, in turn */
-	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 4),
+	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 6),
 	capacityRates: list(process.env.BENCH_CLICKS_RATES, [
 		'5',
 		'10',
@@ -88,7 +88,10 @@ export const CLICKS = {
 	]).map(Number),
 	capacitySeconds: 10,
 	capacityP95Ms: 100,
-	/** clicks each node is sent before the measured loads (not counted) */
+	/**
+	 * clicks each node is sent before the measured loads, then a burst of the largest size (not
+	 * counted): the first burst grows n8n's database connection pools, whoever it goes to
+	 */
 	warmUp: 10,
 	/** the queue-mode setup's worker */
 	concurrency: 10,

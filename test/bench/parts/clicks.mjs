@@ -147,9 +147,12 @@ async function measureOne(n8n, sandbox, shortUrl, { setup, engine }, into) {
 		await sleep(1000);
 	};
 	const label = `${setup} ${engine}`;
-	for (const kind of KINDS)
+	const warmUpBurst = Math.max(...CLICKS.bursts);
+	for (const kind of KINDS) {
 		await send(kind, CLICKS.warmUp, CLICKS.perSecond, `${label} warm-up ${kind}`);
-	await settle();
+		await send(kind, warmUpBurst, 0, `${label} warm-up burst ${kind}`);
+		await settle();
+	}
 	for (const [i, { load, kind }] of plan().entries()) {
 		const [count, perSecond] = {
 			single: [CLICKS.single, CLICKS.singlePerSecond],

@@ -72,11 +72,11 @@ export const CLICKS = {
 	n: Number(process.env.BENCH_CLICKS_N || 150),
 	perSecond: 10,
 	/** clicks one at a time: far enough apart that each is answered before the next */
-	single: 40,
+	single: 60,
 	singlePerSecond: 2,
 	bursts: [15, 30],
 	/** rounds of bursts of each size, each node's burst once per round, in turn */
-	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 6),
+	burstRounds: Number(process.env.BENCH_CLICKS_BURST_ROUNDS || 12),
 	capacityRates: list(process.env.BENCH_CLICKS_RATES, [
 		'5',
 		'10',

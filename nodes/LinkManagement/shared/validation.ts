@@ -1,6 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { CONFIGURATION_INVALID, declared, NODE_DEFECT } from '../transport/causes';
+
 /**
  * Pure input checks and conversions. Each throws an InputError whose message names the field
  * and says what was wrong with its value, and whose description says what value is wanted;
@@ -32,12 +34,13 @@ export function guard<T>(node: INode, itemIndex: number, check: () => T): T {
 		return check();
 	} catch (error) {
 		if (error instanceof InputError) {
-			throw new NodeOperationError(node, error.message, {
+			const refusal = new NodeOperationError(node, error.message, {
 				itemIndex,
 				description: error.description,
 			});
+			throw declared(refusal, CONFIGURATION_INVALID);
 		}
-		throw new NodeOperationError(node, error as Error, { itemIndex });
+		throw declared(new NodeOperationError(node, error as Error, { itemIndex }), NODE_DEFECT);
 	}
 }
 

@@ -12,6 +12,7 @@ import { requestSettings } from '../shared/options';
 import { guard } from '../shared/validation';
 import { apiRootFromBaseUrl } from './baseUrl';
 import { budgetKey } from './budget';
+import type { Deadline } from './deadline';
 import type { Secrets } from './redact';
 import { secretsOf } from './redact';
 
@@ -30,6 +31,8 @@ export interface RequestContext {
 	/** How long the service has made this item (or poll) wait, over all its requests and pages. */
 	waited: { serviceMs: number };
 	signal?: AbortSignal;
+	/** The time the work is given (a poll's): no request starts that could not end within it. */
+	deadline?: Deadline;
 	/** What the request needs of its key: a refusal for want of it says so. */
 	needs?: KeyNeeds;
 	/** Fields of the answers that hold someone else's secret: never quoted in an error. */
@@ -124,11 +127,13 @@ export async function requestContextOf(
 		itemIndex = 0,
 		settings,
 		signal,
+		deadline,
 		...facts
 	}: {
 		itemIndex?: number;
 		settings?: RequestSettings;
 		signal?: AbortSignal;
+		deadline?: Deadline;
 	} & OperationKeyFacts = {},
 ): Promise<RequestContext> {
 	const context = requestContext(
@@ -138,5 +143,5 @@ export async function requestContextOf(
 		settings,
 		signal,
 	);
-	return { ...context, ...facts };
+	return { ...context, deadline, ...facts };
 }

@@ -2,6 +2,13 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } fr
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionNamed } from '../shared/options';
+import type { Failure } from './causes';
+import {
+	CONFIGURATION_INVALID,
+	declared,
+	failureOfStatus,
+	TEMPORARILY_UNAVAILABLE,
+} from './causes';
 import { clock } from './clock';
 import { PROXY_AUTHENTICATION_REQUIRED, proxyRefusal } from './errors';
 import { readFailure, failureInWords } from './failures';
@@ -60,15 +67,21 @@ export async function downloadImageFile(
 	{ url: address, format, noun, origin }: ImageFile,
 ): Promise<Buffer> {
 	let url = address;
-	const fail = (what: string, description?: string) =>
-		new NodeOperationError(context.node, `The ${noun} at ${where(address, url)} ${what}`, {
-			itemIndex: context.itemIndex,
-			description: description ?? origin,
-		});
+	const fail = (what: string, description?: string, cause: Failure = TEMPORARILY_UNAVAILABLE) =>
+		declared(
+			new NodeOperationError(context.node, `The ${noun} at ${where(address, url)} ${what}`, {
+				itemIndex: context.itemIndex,
+				description: description ?? origin,
+			}),
+			cause,
+		);
 	for (let redirects = 0; ; redirects++) {
 		const response = await fetchOnce(context, url, format).catch((error: unknown) => {
+			const failure = readFailure(error);
 			throw fail(
-				`could not be downloaded: ${failureInWords(readFailure(error), context.timeoutMs)}`,
+				`could not be downloaded: ${failureInWords(failure, context.timeoutMs)}`,
+				undefined,
+				failure.reason === 'certificate' ? CONFIGURATION_INVALID : TEMPORARILY_UNAVAILABLE,
 			);
 		});
 		const status = response.statusCode;
@@ -77,6 +90,7 @@ export async function downloadImageFile(
 			throw fail(
 				'could not be downloaded: the proxy refused the request, answering HTTP 407 (Proxy Authentication Required)',
 				proxyRefusal(context.connection?.proxy, `the ${noun} was not downloaded`),
+				CONFIGURATION_INVALID,
 			);
 		}
 		const location = header(response.headers as IDataObject, 'location');
@@ -94,7 +108,9 @@ export async function downloadImageFile(
 			throw fail(`did not finish within ${context.timeoutMs / 1000} s (${optionNamed('timeout')})`);
 		}
 		const contentType = header(response.headers as IDataObject, 'content-type') ?? 'no type';
-		if (status < 200 || status >= 300) throw fail(`answered HTTP ${status}${whatItIs(body)}`);
+		if (status < 200 || status >= 300) {
+			throw fail(`answered HTTP ${status}${whatItIs(body)}`, undefined, failureOfStatus(status));
+		}
 		if (!isImage(body, format)) {
 			throw fail(
 				`answered${whatItIs(body)} (${contentType}, ${body.length} bytes) instead of ${format === 'png' ? 'a PNG' : 'an SVG'} image`,

@@ -6,6 +6,16 @@ import { optionNamed } from '../shared/options';
 import type { Answer } from './answer';
 import { clock } from './clock';
 import type { RequestContext } from './context';
+import type { Failure as Cause } from './causes';
+import {
+	CONFIGURATION_INVALID,
+	CREDENTIAL_INVALID,
+	declared,
+	failureOfStatus,
+	NODE_DEFECT,
+	rateLimited,
+	TEMPORARILY_UNAVAILABLE,
+} from './causes';
 import type { Failure } from './failures';
 import { failureInWords } from './failures';
 import type { Secrets } from './redact';
@@ -17,9 +27,10 @@ interface FailedRequest {
 	path: string;
 }
 
-/** A NodeApiError whose every text field is free of the API key. */
+/** A NodeApiError whose every text field is free of the API key, with its cause declared. */
 function apiError(
 	context: RequestContext,
+	cause: Cause,
 	message: string,
 	description: string,
 	httpCode?: number,
@@ -31,11 +42,12 @@ function apiError(
 	const code = httpCode === undefined ? undefined : String(httpCode);
 	// n8n keeps what it was given as the error's response and context: only these clean texts
 	// and the item's index, which n8n's error view shows.
-	return new NodeApiError(context.node, { ...clean, httpCode: code } as JsonObject, {
+	const error = new NodeApiError(context.node, { ...clean, httpCode: code } as JsonObject, {
 		...clean,
 		httpCode: code,
 		itemIndex: context.itemIndex,
 	});
+	return declared(error, cause);
 }
 
 const NOT_SENT_AGAIN =
@@ -73,9 +85,11 @@ export function serviceError(
 	const words = serviceWords({ ...answer, body });
 	const refused = keyRefusal(context, words);
 	if (refused) {
-		return apiError(context, refused.message, `${refused.description} ${hints[0]}`, status);
+		const { message, description } = refused;
+		return apiError(context, CONFIGURATION_INVALID, message, `${description} ${hints[0]}`, status);
 	}
-	return apiError(context, words, hints.join(' '), status);
+	const cause = status === 401 || status === 403 ? CREDENTIAL_INVALID : failureOfStatus(status);
+	return apiError(context, cause, words, hints.join(' '), status);
 }
 
 /** The service's words when a key lacks the scope of a route (HTTP 200, `error` true). */
@@ -123,8 +137,11 @@ export function connectionError(
 	const notResent = request.method === 'POST' && !failure.neverSent ? ` ${NOT_SENT_AGAIN}` : '';
 	const hint = failure.reason === 'certificate' ? ` ${certificateHint(context.settings)}` : '';
 	// Worded here rather than by n8n's generic mapping, which invites an immediate retry.
+	// A certificate refused stays refused until someone acts; the rest may pass.
+	const cause = failure.reason === 'certificate' ? CONFIGURATION_INVALID : TEMPORARILY_UNAVAILABLE;
 	return apiError(
 		context,
+		cause,
 		`Could not reach the Link Management service: ${failureInWords(failure, context.settings.timeoutMs)}`,
 		`${request.method} ${request.path} failed before an answer arrived (${failure.detail}).${notResent}${hint}`,
 	);
@@ -167,6 +184,7 @@ export function proxyRefusal(proxy: RequestSettings['proxy'], failed: string): s
 export function proxyRefused(context: RequestContext, request: FailedRequest): NodeApiError {
 	return apiError(
 		context,
+		CONFIGURATION_INVALID,
 		`The proxy refused the request: it answered HTTP 407 (Proxy Authentication Required)`,
 		proxyRefusal(
 			context.settings.proxy,
@@ -189,12 +207,14 @@ export function redirectRefused(
 	if (reason === 'mayHaveApplied') {
 		return apiError(
 			context,
+			CONFIGURATION_INVALID,
 			`The Link Management service answered ${request.method} ${request.path} with a redirect (to ${location}); it was not followed`,
 			`${NOT_SENT_AGAIN} If the service has moved, set the credential's Base URL to its new address.`,
 		);
 	}
 	return apiError(
 		context,
+		CONFIGURATION_INVALID,
 		`The Link Management service redirected the request to another address (${location}); it was not followed, so that the API key is not sent there`,
 		`${request.method} ${request.path} was answered with a redirect away from ${context.apiRoot}. If the service has moved (for example from http:// to https://), set the credential's Base URL to its new address.`,
 	);
@@ -211,7 +231,7 @@ export function rateLimitedError(
 	// A date beyond the range JavaScript can write is not worth an exception.
 	const when = Number.isNaN(date.getTime()) ? 'an unknown time' : date.toISOString();
 	const { maxWaitMs, maxTotalWaitMs } = context.settings;
-	return new NodeOperationError(
+	const error = new NodeOperationError(
 		context.node,
 		`Rate limited by the Link Management service: the window resets at ${when} (in ${seconds} s)`,
 		{
@@ -219,16 +239,28 @@ export function rateLimitedError(
 			description: `The service made this item wait ${Math.round(waitedMs / 1000)} s in all. Waiting longer would pass ${optionNamed('maxWait')} (${maxWaitMs / 1000} s) or ${optionNamed('maxTotalWait')} (${maxTotalWaitMs / 1000} s) in the node's Options; raise them, or run fewer items at once.`,
 		},
 	);
+	return declared(error, rateLimited(resetAt, clock.now()));
 }
 
-/** An error as n8n shows it for the node: n8n's own errors as they are, anything else wrapped. */
+/**
+ * An error as n8n shows it for the node, its cause declared: n8n's own errors as they are
+ * (those that declare none: an answer's by its status, the node's checks as its configuration),
+ * anything else wrapped as the node's own defect.
+ */
 export function asNodeError(
 	node: INode,
 	caught: unknown,
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
-	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) return caught;
-	return new NodeOperationError(node, caught as Error, { itemIndex });
+	if (caught instanceof NodeApiError) {
+		const status = Number(caught.httpCode);
+		return declared(
+			caught,
+			Number.isFinite(status) ? failureOfStatus(status) : CONFIGURATION_INVALID,
+		);
+	}
+	if (caught instanceof NodeOperationError) return declared(caught, CONFIGURATION_INVALID);
+	return declared(new NodeOperationError(node, caught as Error, { itemIndex }), NODE_DEFECT);
 }
 
 /** Runs `work`; its result and any error it throws come out free of the secrets. */

@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListFacts } from '../shared/operation';
+import { declared, TEMPORARILY_UNAVAILABLE } from './causes';
+import { DeadlineReached } from './deadline';
 import { isRecord } from '../shared/typeGuards';
 import { wholeNumber } from '../shared/validation';
 import type { RequestContext } from './context';
@@ -60,7 +62,7 @@ export async function readPages(
 		const body = await sendRequest(context, {
 			...request,
 			qs: { ...request.qs, page, limit: perPage },
-		});
+		}).catch(stoppedBefore(page));
 		const found = pageOf(body, list, context, `${request.method} ${request.path}`);
 		const fresh = found.records.filter(isFresh);
 		if (page > from && found.records.length > 0 && fresh.length === 0 && hasIds(found.records)) {
@@ -99,11 +101,19 @@ async function readWhole(
 	limit: number,
 	onPage: PageHandler,
 ): Promise<void> {
-	const body = await sendRequest(context, request);
+	const body = await sendRequest(context, request).catch(stoppedBefore(1));
 	const found = pageOf(body, list, context, `${request.method} ${request.path}`);
 	const taken = found.records.filter(firstSight(list)).slice(0, limit);
 	if (taken.length) await onPage(taken, found);
 }
+
+/** A reading whose time ran out says before which page it stopped: the next one goes on there. */
+const stoppedBefore =
+	(page: number) =>
+	(error: unknown): never => {
+		if (error instanceof DeadlineReached) error.page = page;
+		throw error;
+	};
 
 /**
  * A list answer's records (under one of the operation's collection keys: in its `data`
@@ -126,19 +136,26 @@ export function pageOf(
 		const missing = isRecord(envelope)
 			? `no "${list.keys.join('" or "')}" list${where}`
 			: 'no "data"';
-		throw new NodeOperationError(context.node, `The service's answer to ${what} holds ${missing}`, {
-			itemIndex: context.itemIndex,
-			description: `A list answer carries its records in an array under "${list.paged === false ? list.keys[0] : 'data'}"; this one does not, so the list cannot be read.`,
-		});
+		const error = new NodeOperationError(
+			context.node,
+			`The service's answer to ${what} holds ${missing}`,
+			{
+				itemIndex: context.itemIndex,
+				description: `A list answer carries its records in an array under "${list.paged === false ? list.keys[0] : 'data'}"; this one does not, so the list cannot be read.`,
+			},
+		);
+		// An answer of the wrong shape may be a service in the middle of an upgrade.
+		throw declared(error, TEMPORARILY_UNAVAILABLE);
 	}
 	const records = envelope[key] as unknown[];
 	const odd = records.findIndex((record) => !isRecord(record));
 	if (odd !== -1) {
-		throw new NodeOperationError(
+		const error = new NodeOperationError(
 			context.node,
 			`The service's answer to ${what} holds a record that is not an object (record ${odd + 1}: ${JSON.stringify(records[odd])?.slice(0, 60)})`,
 			{ itemIndex: context.itemIndex },
 		);
+		throw declared(error, TEMPORARILY_UNAVAILABLE);
 	}
 	if (list.paged === false) return { records: records as IDataObject[], last: true };
 	return {
@@ -191,7 +208,7 @@ function repeatedPage(
 		current !== undefined && current !== page
 			? `page ${current} when page ${page} was asked for`
 			: `page ${page} with the records of an earlier page`;
-	return new NodeOperationError(
+	const error = new NodeOperationError(
 		context.node,
 		`The service answered ${answered}; stopped reading to avoid repeating records`,
 		{
@@ -199,4 +216,5 @@ function repeatedPage(
 			description: `${read} records were read before this. The service seems to ignore the "page" parameter; turn off 'Return All' and use a 'Limit' no larger than one page.`,
 		},
 	);
+	return declared(error, TEMPORARILY_UNAVAILABLE);
 }

@@ -17,6 +17,7 @@ import {
 	redirectRefused,
 	serviceError,
 } from './errors';
+import { answerTook, DeadlineReached, roomToAnswer, roomToWait } from './deadline';
 import { readFailure, worthRetrying } from './failures';
 import { placeInQueue, requestSettled, waitForTurn } from './queue';
 import { backoffMs, pause } from './waits';
@@ -59,7 +60,8 @@ export async function sendRequest(
 	const retriesEndAt = clock.now() + settings.timeoutMs;
 	const retryAfterFault = async () => {
 		const delayMs = backoffMs(transientRetries);
-		if (transientRetries >= MAX_TRANSIENT_RETRIES || clock.now() + delayMs >= retriesEndAt) {
+		const endsAt = Math.min(retriesEndAt, clock.now() + roomToWait(context.deadline, clock.now()));
+		if (transientRetries >= MAX_TRANSIENT_RETRIES || clock.now() + delayMs >= endsAt) {
 			return false;
 		}
 		transientRetries++;
@@ -68,25 +70,43 @@ export async function sendRequest(
 	};
 
 	for (;;) {
-		const turn = await waitForTurn(context.budget, place, settings.maxWaitMs, context.signal);
-		if (!turn.go) throw rateLimitedError(context, turn.until);
-		let response: IN8nHttpFullResponse;
-		try {
-			response = await context.send(requestOptionsFor(context, request, url));
-		} catch (error) {
+		const roomToTurn = roomToWait(context.deadline, clock.now());
+		if (roomToTurn <= 0) throw new DeadlineReached(context.node);
+		const maxWaitMs = Math.min(settings.maxWaitMs, roomToTurn);
+		const turn = await waitForTurn(context.budget, place, maxWaitMs, context.signal);
+		if (!turn.go) {
+			// The work's time, not the Options' Max Wait, is what the wait would pass.
+			if (turn.until - clock.now() <= settings.maxWaitMs)
+				throw new DeadlineReached(context.node, turn.until);
+			throw rateLimitedError(context, turn.until);
+		}
+		const sentAt = clock.now();
+		const room = roomToAnswer(context.deadline, sentAt);
+		const timeoutMs = Math.max(1, Math.floor(Math.min(settings.timeoutMs, room)));
+		const sent = await context.send(requestOptionsFor(context, request, url, timeoutMs)).then(
+			(response: IN8nHttpFullResponse) => ({ response }),
+			(error: unknown) => ({ failure: readFailure(error) }),
+		);
+		if ('failure' in sent) {
+			const { failure } = sent;
 			requestSettled(context.budget, undefined);
-			const failure = readFailure(error);
+			// Cut short by the work's time, not by the Options' Timeout: the work stops here.
+			if (failure.reason === 'timedOut' && timeoutMs < settings.timeoutMs) {
+				throw new DeadlineReached(context.node);
+			}
 			if (worthRetrying(failure, idempotent) && (await retryAfterFault())) {
 				earlierTryMayHaveApplied ||= !failure.neverSent;
 				continue;
 			}
 			throw connectionError(context, request, failure);
 		}
+		const { response } = sent;
 		if (response.statusCode === PROXY_AUTHENTICATION_REQUIRED) {
 			// The proxy's answer, not the service's: nothing of the request reached the service.
 			requestSettled(context.budget, undefined);
 			throw proxyRefused(context, request);
 		}
+		answerTook(context.deadline, clock.now() - sentAt);
 		const answer = readAnswer(response, clock.now());
 
 		if (answer.kind === 'rateLimited') {
@@ -95,6 +115,8 @@ export async function sendRequest(
 			rateLimitAnswers++;
 			requestSettled(context.budget, reportOf(answer, retryAt));
 			const waitMs = Math.max(0, retryAt - clock.now());
+			if (waitMs > roomToWait(context.deadline, clock.now()))
+				throw new DeadlineReached(context.node, retryAt);
 			// Max Total Wait is the item's: its earlier requests (pages) count too.
 			if (
 				waitMs > settings.maxWaitMs ||
@@ -158,8 +180,9 @@ export function requestOptionsFor(
 	context: RequestContext,
 	request: ServiceRequest,
 	url = `${context.apiRoot}${request.path}`,
+	timeoutMs = context.settings.timeoutMs,
 ): IHttpRequestOptions {
-	const { proxy, skipSslCertificateValidation, timeoutMs } = context.settings;
+	const { proxy, skipSslCertificateValidation } = context.settings;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url,

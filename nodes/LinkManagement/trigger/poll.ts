@@ -7,15 +7,18 @@ import { guard, oneOf, positiveWholeNumber } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { requestContextOf } from '../transport/context';
 import { asNodeError, withoutSecrets } from '../transport/errors';
-import { recordedBy, startsActivation } from './activation';
+import { clock } from '../transport/clock';
+import { declared, TEMPORARILY_UNAVAILABLE } from '../transport/causes';
+import type { Deadline } from '../transport/deadline';
+import { DeadlineReached, deadlineIn } from '../transport/deadline';
+import { activationRecord, recordedBy, startsActivation } from './activation';
 import { DEFAULT_EVENT, DEFAULT_THRESHOLD } from './description';
-import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
 import { TRIGGER_EVENT_VALUES, TRIGGER_EVENTS } from './events';
 import { unlessUnderWay } from './overlap';
-import { orderOf } from './order';
-import { eventPath, readNewRecords, readRecords } from './read';
-import { emptyState, readState, writeState } from './state';
+import { eventPath, readNewRecords, readRecords, readWholeList } from './read';
+import type { TriggerState } from './state';
+import { emptyState, readState, storedState, writeState } from './state';
 import { noTestEvent, testEvent } from './testEvent';
 
 type PollResult = INodeExecutionData[][] | null;
@@ -47,6 +50,7 @@ interface PollSetup {
 
 async function pollOnce(fns: IPollFunctions, manual: boolean): Promise<PollResult> {
 	const node = fns.getNode();
+	const deadline = manual ? undefined : pollDeadline(fns);
 	try {
 		const { setup, settings } = guard(node, 0, () => ({
 			setup: pollSetup(fns),
@@ -54,6 +58,7 @@ async function pollOnce(fns: IPollFunctions, manual: boolean): Promise<PollResul
 		}));
 		const context = await requestContextOf(fns, {
 			settings,
+			deadline,
 			needs: keyNeedsOf(setup.event.listOperation),
 		});
 		return await withoutSecrets(context.secrets, node, async () =>
@@ -71,6 +76,22 @@ async function pollOnce(fns: IPollFunctions, manual: boolean): Promise<PollResul
 		throw error;
 	}
 }
+
+/**
+ * The time this poll may take: what n8n gives it (`getPollBudgetMs`, n8n 2.41 and later; 36 s
+ * on its durable scheduler by default) less a margin for n8n to commit what it returns. n8n
+ * 1.x gives no time: its polls read as long as they must.
+ */
+function pollDeadline(fns: IPollFunctions): Deadline | undefined {
+	const budget = (fns as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs;
+	if (typeof budget !== 'function') return undefined;
+	const givenMs = budget.call(fns);
+	if (!Number.isFinite(givenMs) || givenMs <= 0) return undefined;
+	return deadlineIn(givenMs - Math.min(COMMIT_MARGIN_MS, givenMs / 10), clock.now());
+}
+
+/** What the poll leaves n8n of its time to commit the poll's outcome. */
+const COMMIT_MARGIN_MS = 2000;
 
 function pollSetup(fns: IPollFunctions): PollSetup {
 	const value = oneOf(TRIGGER_EVENT_VALUES)(
@@ -111,20 +132,65 @@ async function pollForChanges(
 ): Promise<PollResult> {
 	const scope = [event.value, `${context.apiRoot}${path}`, threshold || ''].join(' ');
 	const staticData = fns.getWorkflowStaticData('node');
-	const previous = startsActivation(fns) ? undefined : readState(staticData, scope);
-	const state = previous ?? emptyState(scope);
+	const activation = activationRecord(fns);
+	const activating = startsActivation(fns);
+	const ownState = activating ? undefined : readState(staticData, scope);
+	const recordedAtActivation = activating ? undefined : readState(activation.read() ?? {}, scope);
+	const previous = latestOf(ownState, recordedAtActivation);
+	const state = previous ?? { ...emptyState(scope), baseline: true, activatedAt: clock.now() };
+	const emits = !state.baseline;
 	let found: IDataObject[];
-	if (event.kind === 'created' && previous?.order === 'newestFirst') {
-		// Only as far as what was recorded: one request when little is new.
-		found = await readNewRecords(context, event, path, state);
-	} else {
-		// The whole list: the first poll, a list in another order, counts to compare.
-		const records = await readRecords(context, event, path);
-		found = recordChanges(event, records, state, threshold);
-		state.order = event.kind === 'created' ? orderOf(records, event) : undefined;
+	try {
+		found =
+			event.kind === 'created' && state.order === 'newestFirst' && !state.baseline
+				? // Only as far as what was recorded: one request when little is new.
+					await readNewRecords(context, event, path, state)
+				: // The whole list: the first poll, a list in another order, counts to compare.
+					await readWholeList(context, event, path, state, threshold);
+	} catch (caught) {
+		throw caught instanceof DeadlineReached
+			? outOfTime(context, caught)
+			: asNodeError(context.node, caught);
 	}
 	writeState(staticData, state);
+	if (activating) activation.write(storedState(state));
+	else if (previous === ownState) activation.forget();
 	recordedBy(fns);
-	if (!previous || found.length === 0) return null;
+	if (!emits || found.length === 0) return null;
 	return [fns.helpers.returnJsonArray(found)];
+}
+
+/**
+ * Of the state the node's static data holds and the one the activation left in the
+ * workflow's, the one of the later activation; the node's own where both are of the same.
+ */
+function latestOf(
+	own: TriggerState | undefined,
+	atActivation: TriggerState | undefined,
+): TriggerState | undefined {
+	if (!atActivation) return own;
+	if (!own || (atActivation.activatedAt ?? 0) > (own.activatedAt ?? 0)) return atActivation;
+	return own;
+}
+
+/**
+ * Not one page could be read in the poll's time: the rate limit or a slow service held it.
+ * The cause is declared, so that n8n waits for the service's reset before the next poll.
+ */
+function outOfTime(context: RequestContext, reached: DeadlineReached): NodeOperationError {
+	const { resetsAt } = reached;
+	const seconds = Math.round((context.deadline?.givenMs ?? 0) / 1000);
+	const error = new NodeOperationError(
+		context.node,
+		resetsAt === undefined
+			? `The Link Management service answered too slowly to read a page within the poll's time (${seconds} s)`
+			: `Rate limited by the Link Management service: the window resets at ${new Date(resetsAt).toISOString()}, after the poll's time (${seconds} s) runs out`,
+		{
+			description:
+				resetsAt === undefined
+					? "n8n gives each poll a limited time. Lower the node's Options › Page Size so that one page answers sooner."
+					: "Other workflows spent the API key's requests for this minute; the poll goes on after the reset.",
+		},
+	);
+	return declared(error, reached.failure ?? TEMPORARILY_UNAVAILABLE);
 }

@@ -3,10 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { readListRecords } from '../records/listRecords';
 import { fillPath } from '../shared/path';
 import type { RequestContext } from '../transport/context';
-import type { PageHandler } from '../transport/pagination';
+import { DeadlineReached } from '../transport/deadline';
+import { asNodeError } from '../transport/errors';
 import { recordChanges } from './diff';
 import type { TriggerEvent } from './events';
 import { identityOf } from './identity';
+import type { ListOrder } from './order';
 import { inNewestFirstOrder } from './order';
 import type { TriggerState } from './state';
 
@@ -35,11 +37,82 @@ export async function readRecords(
 	return records;
 }
 
+/** What a reader does with a page, given the order the reading has shown so far. */
+type PageReader = (records: IDataObject[], order: ListOrder) => 'stop' | undefined;
+
+/**
+ * Reads the list page after page from where the last poll stopped (`state.resume`, else page
+ * 1), handing each page to `onPage`, until it says `stop` or the list ends: then `resume` is
+ * cleared and the order the reading showed is returned. When the poll's time runs out first
+ * (DeadlineReached), `resume` records the page the next poll goes on from, and `undefined` is
+ * returned; if not even one page could be read, the error is thrown on: the poll did nothing.
+ */
+async function readOn(
+	context: RequestContext,
+	event: TriggerEvent,
+	path: string,
+	state: TriggerState,
+	onPage: PageReader,
+): Promise<ListOrder | undefined> {
+	const from = state.resume?.page ?? 1;
+	let order: ListOrder = state.resume?.order ?? 'newestFirst';
+	let previous: IDataObject | undefined;
+	try {
+		await readListRecords(
+			context,
+			event.listOperation,
+			async (records) => {
+				for (const record of records) {
+					if (!identityOf(record, event)) continue;
+					if (previous && !inNewestFirstOrder(previous, record, event)) order = 'other';
+					previous = record;
+				}
+				return onPage(records, order);
+			},
+			{ path, from },
+		);
+	} catch (caught) {
+		const stoppedAt = caught instanceof DeadlineReached ? (caught.page ?? from) : from;
+		if (stoppedAt <= from) throw asNodeError(context.node, caught);
+		state.resume = { page: stoppedAt, order };
+		return undefined;
+	}
+	state.resume = undefined;
+	return order;
+}
+
+/**
+ * The whole list, or the rest of it from where the last poll stopped: every record compared
+ * with what was recorded (`recordChanges`), once per full reading. A "new record" event learns
+ * the list's order from a full reading.
+ */
+export async function readWholeList(
+	context: RequestContext,
+	event: TriggerEvent,
+	path: string,
+	state: TriggerState,
+	threshold: number,
+): Promise<IDataObject[]> {
+	const found: IDataObject[] = [];
+	const order = await readOn(context, event, path, state, (records) => {
+		found.push(...recordChanges(event, records, state, threshold));
+		return undefined;
+	});
+	if (order !== undefined) {
+		state.baseline = undefined;
+		state.order = event.kind === 'created' ? order : undefined;
+	}
+	return found;
+}
+
 /**
  * For a "new record" event on a list that was newest first: reads page after page, recording
- * into `state` and collecting what is new, and stops after the page that reaches a record
- * recorded before, since all after it are older. Should the list turn out not to be newest
- * first, it reads on to the end, and `state.order` says so for the next poll.
+ * into `state` and collecting what is new, and stops after the page that reaches what was
+ * recorded before, since all after it are older. Going on from a page where the last poll
+ * stopped (a backlog larger than a poll could read), records recorded by that poll may have
+ * shifted onto the page's top: it stops after the page whose last record was recorded. Should
+ * the list turn out not to be newest first, it reads on to the end, and `state.order` says so
+ * for the next poll.
  */
 export async function readNewRecords(
 	context: RequestContext,
@@ -48,20 +121,19 @@ export async function readNewRecords(
 	state: TriggerState,
 ): Promise<IDataObject[]> {
 	const found: IDataObject[] = [];
-	let previous: IDataObject | undefined;
-	state.order = 'newestFirst';
-	const readPage: PageHandler = async (page) => {
-		let reachedRecorded = false;
-		for (const record of page) {
-			const identity = identityOf(record, event);
-			if (!identity) continue;
-			if (previous && !inNewestFirstOrder(previous, record, event)) state.order = 'other';
-			reachedRecorded ||= state.seen.get(identity.group)?.has(identity.id) ?? false;
-			previous = record;
-		}
-		found.push(...recordChanges(event, page, state, 0));
-		return reachedRecorded && state.order === 'newestFirst' ? 'stop' : undefined;
+	const resumed = state.resume !== undefined;
+	const wasRecorded = (record: IDataObject) => {
+		const identity = identityOf(record, event);
+		return identity ? (state.seen.get(identity.group)?.has(identity.id) ?? false) : false;
 	};
-	await readListRecords(context, event.listOperation, readPage, { path });
+	const order = await readOn(context, event, path, state, (records, orderSoFar) => {
+		const listed = records.filter((record) => identityOf(record, event));
+		const reachedRecorded = resumed
+			? listed.length > 0 && wasRecorded(listed[listed.length - 1])
+			: listed.some(wasRecorded);
+		found.push(...recordChanges(event, records, state, 0));
+		return reachedRecorded && orderSoFar === 'newestFirst' ? 'stop' : undefined;
+	});
+	if (order !== undefined) state.order = order;
 	return found;
 }

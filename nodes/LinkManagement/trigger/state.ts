@@ -25,9 +25,23 @@ export interface TriggerState {
 	 * "new record" event stop where it reaches what it has recorded.
 	 */
 	order?: ListOrder;
+	/**
+	 * When the activation this state goes on from first polled (epoch ms): of two states for the
+	 * same scope, the later activation's wins.
+	 */
+	activatedAt?: number;
+	/** The first reading of the list is not complete: what it reads is recorded, not emitted. */
+	baseline?: boolean;
+	/**
+	 * A reading the poll's time cut short: the page the next poll goes on from, and the order
+	 * the pages read so far showed.
+	 */
+	resume?: { page: number; order: ListOrder };
 }
 
 const VERSION = 1;
+const ORDERS: ListOrder[] = ['newestFirst', 'other'];
+const isOrder = (value: unknown): value is ListOrder => ORDERS.includes(value as ListOrder);
 
 export const emptyState = (scope: string): TriggerState => ({
 	scope,
@@ -54,10 +68,20 @@ export function readState(staticData: IDataObject, scope: string): TriggerState 
 	const counts = decodeCounts(staticData.counts ?? '');
 	const reached = decodeIds(staticData.reached ?? '');
 	if (!counts || !reached) return undefined;
-	const order = ['newestFirst', 'other'].includes(String(staticData.order))
-		? (staticData.order as ListOrder)
-		: undefined;
-	return { scope, seen, counts, reached, order };
+	const order = isOrder(staticData.order) ? staticData.order : undefined;
+	const state: TriggerState = { scope, seen, counts, reached, order };
+	const { activatedAt, baseline, resume } = staticData;
+	if (typeof activatedAt === 'number' && Number.isFinite(activatedAt)) {
+		state.activatedAt = activatedAt;
+	}
+	if (baseline === true) state.baseline = true;
+	if (isRecord(resume) && Number.isSafeInteger(resume.page) && (resume.page as number) > 0) {
+		state.resume = {
+			page: resume.page as number,
+			order: isOrder(resume.order) ? resume.order : 'newestFirst',
+		};
+	}
+	return state;
 }
 
 /** The state as it is stored: plain JSON, empty parts left out. */
@@ -71,6 +95,9 @@ export function storedState(state: TriggerState): IDataObject {
 	if (state.counts.size) stored.counts = encodeCounts(state.counts);
 	if (state.reached.size) stored.reached = encodeIds(state.reached);
 	if (state.order) stored.order = state.order;
+	if (state.activatedAt !== undefined) stored.activatedAt = state.activatedAt;
+	if (state.baseline) stored.baseline = true;
+	if (state.resume) stored.resume = { ...state.resume };
 	return stored;
 }
 

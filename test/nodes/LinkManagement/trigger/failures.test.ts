@@ -34,7 +34,8 @@ const FAULTS: Array<[string, Fault, RegExp]> = [
 	],
 	[
 		'a rate limit longer than Max Wait per Pause',
-		{ status: 200, body: { error: 429, message: 'Too Many API Requests.', 'Retry-After': 900 } },
+		// Shorter than the poll's time (5 minutes, n8n's default scheduler), longer than Max Wait.
+		{ status: 200, body: { error: 429, message: 'Too Many API Requests.', 'Retry-After': 200 } },
 		/Rate limited by the Link Management service/,
 	],
 	['a dropped connection (retried until the Timeout, then failed)', 'network', /Could not reach/],

@@ -17,6 +17,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { LinkManagementTrigger } from '../../nodes/LinkManagement/LinkManagementTrigger.node';
+import { clock } from '../../nodes/LinkManagement/transport/clock';
 import {
 	activeWorkflowOf,
 	nodeWithCredential,
@@ -57,17 +58,38 @@ export interface ActiveTrigger {
 	reconfigure(parameters: INodeParameters): void;
 }
 
-/** A trigger node with these parameters (defaults filled as the editor stores them), activated. */
-export function activeTrigger(
-	parameters: INodeParameters,
-	credentials: ICredentialDataDecryptedObject = TEST_CREDENTIALS,
-): ActiveTrigger {
+/**
+ * The time n8n gives a poll: n8n-core's own (5 minutes on its default scheduler) unless given;
+ * `null` as n8n 1.x, whose poll contexts have no `getPollBudgetMs`.
+ */
+export interface PollTime {
+	pollBudgetMs?: number | null;
+}
+
+export function givePollTime(context: PollContext, pollBudgetMs: number | null | undefined): void {
+	const own = context as unknown as { getPollBudgetMs?: () => number };
+	if (pollBudgetMs === null) delete own.getPollBudgetMs;
+	else if (pollBudgetMs !== undefined) own.getPollBudgetMs = () => pollBudgetMs;
+}
+
+/** The trigger's node as a workflow holds it, with its parameters' defaults filled. */
+export function triggerNode(parameters: INodeParameters) {
 	const node = nodeWithCredential(
 		triggerType,
 		TRIGGER_TYPE,
 		['c6a1d2e3-0000-4000-8000-000000000013', TRIGGER_NAME],
 		parameters,
 	);
+	return node;
+}
+
+/** A trigger node with these parameters (defaults filled as the editor stores them), activated. */
+export function activeTrigger(
+	parameters: INodeParameters,
+	credentials: ICredentialDataDecryptedObject = TEST_CREDENTIALS,
+	{ pollBudgetMs }: PollTime = {},
+): ActiveTrigger {
+	const node = triggerNode(parameters);
 	const configure = (given: INodeParameters) => {
 		node.parameters = withDefaults(triggerType, node, given);
 	};
@@ -90,6 +112,7 @@ export function activeTrigger(
 	const activate = (activation: WorkflowActivateMode) => {
 		workflow = build();
 		activeContext = new PollContext(workflow, node, additionalData, 'trigger', activation);
+		givePollTime(activeContext, pollBudgetMs);
 	};
 	activate('activate');
 
@@ -187,8 +210,9 @@ export function fakeService(lists: Record<string, FakeList> = {}): FakeService {
 		.get(/^\/api\//)
 		.query(true)
 		.reply(function (uri, _body, answer) {
+			// On the transport's clock: virtual in a test that uses virtual time.
 			const callback: typeof answer = (error, result) => {
-				if (service.delayMs) setTimeout(() => answer(error, result), service.delayMs);
+				if (service.delayMs) void clock.sleep(service.delayMs).then(() => answer(error, result));
 				else answer(error, result);
 			};
 			const url = new URL(uri, 'http://placeholder.invalid');

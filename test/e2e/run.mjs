@@ -22,6 +22,7 @@ import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
 import { buildAndPack } from './lib/package.mjs';
 import { startSandbox } from './lib/sandbox.mjs';
 import { fmtSec } from './lib/util.mjs';
+import { runDurable } from './durable.mjs';
 import { runMajor } from './major.mjs';
 import { log, results, summary, test, timed, timings } from './report.mjs';
 import { BROWSER, MAJORS, MAJORS_ARG, ONLY, SUITE_TIMEOUT_MS } from './settings.mjs';
@@ -83,6 +84,10 @@ async function main() {
 				if (installs[i].status !== 'fulfilled') continue;
 				await runMajor(m, { sandbox, family, tgz, apiKey });
 			}
+			const v2 = MAJORS.indexOf(2);
+			const durable = selected([{ name: 'durable scheduler', file: 'durable' }], ONLY).length > 0;
+			if (v2 >= 0 && installs[v2].status === 'fulfilled' && durable)
+				await timed('the trigger on the durable scheduler', () => runDurable({ test, tgz, log }));
 		}
 	} finally {
 		await sandbox.stop();

@@ -7,7 +7,7 @@
 import nock from 'nock';
 
 import { mockEndpoint, rl, runNode } from '../../../helpers';
-import { errorAnswer, LACKS_SCOPE } from '../../../helpers/fixtures';
+import { errorAnswer, NO_SCOPE_ANSWER } from '../../../helpers/fixtures';
 import { useVirtualTime } from '../../../helpers/virtualTime';
 
 useVirtualTime();
@@ -39,7 +39,7 @@ const CASES: Array<[string, () => void, object, string]> = [
 	],
 	[
 		'a key without the scope (HTTP 200, error true)',
-		() => mockEndpoint('GET', '/api/account', LACKS_SCOPE),
+		() => mockEndpoint('GET', '/api/account', NO_SCOPE_ANSWER),
 		getAccount,
 		'configuration-invalid',
 	],

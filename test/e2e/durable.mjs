@@ -1,0 +1,271 @@
+// The polling trigger on n8n 2.x's durable scheduler (shared/design/n8n-durable-scheduler.md):
+// n8n started with the four settings that switch it on and a poll timeout of 12 s (a poll budget
+// of 7 s), the packed package installed, and two published workflows polling a stand-in service
+// whose list pages answer slowly (this file's own server: it counts, delays and refuses as told).
+//
+// - On New Link (pages of 500, 2.5 s each): a link added right after publishing starts the
+//   workflow once at the first scheduled poll; a backlog of 1,500 links comes out across polls,
+//   each once.
+// - On Link Clicked (pages of 400, 3 s each: a whole reading takes about twice the budget):
+//   each click once, wherever its link is listed, and no link that was not clicked.
+// - No poll is abandoned by n8n, and after a refused key n8n's own back-off (poller_state) waits
+//   its 30-minute ceiling, as the error's declared cause (credential-invalid) asks.
+//
+// Run by run.mjs after the 2.x major, with the package it packed (E2E_ONLY=durable: alone).
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import path from 'node:path';
+
+import { makeTempDir, removeTempDir } from './lib/cleanup.mjs';
+import { ensureN8n, TARGETS } from './lib/install.mjs';
+import { N8n } from './lib/n8n.mjs';
+import { installPackage } from './lib/package.mjs';
+import { exec, sleep } from './lib/util.mjs';
+import { executionsOf, outputs } from './cases/trigger.mjs';
+
+const DURABLE = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TIMEOUT: '12',
+};
+const API_KEY = 'e2e-durable-key';
+const PAGE_DELAY_MS = { 500: 2500, 400: 3000 };
+const CREDENTIAL = { id: 'durableCredential01', name: 'Link Management (durable)' };
+
+/** A stand-in for the service's link list: newest first, slow pages, a key it may refuse. */
+function startService() {
+	const service = { links: [], refuseKey: false, requests: [] };
+	const add = (count, clicks = 0) => {
+		const next = (service.links[0]?.id ?? 0) + 1;
+		const added = Array.from({ length: count }, (_, i) => {
+			const id = next + i;
+			const date = new Date(Date.UTC(2026, 0, 1, 0, 0, 0) + id * 1000);
+			return {
+				id,
+				alias: `d${id}`,
+				shorturl: `https://go.example.test/d${id}`,
+				longurl: `https://example.com/durable/${id}`,
+				clicks,
+				title: `Durable ${id}`,
+				description: '',
+				date: date.toISOString().slice(0, 19).replace('T', ' '),
+			};
+		});
+		service.links.unshift(...added.reverse());
+		return added.map(({ id }) => id);
+	};
+	service.add = add;
+	service.click = (id) => service.links.find((link) => link.id === id).clicks++;
+	const server = http.createServer(async (req, res) => {
+		const url = new URL(req.url, 'http://service.invalid');
+		const answer = (status, body) => {
+			res.writeHead(status, {
+				'Content-Type': 'application/json',
+				'X-RateLimit-Limit': '30',
+				'X-RateLimit-Remaining': '25',
+				'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60),
+			});
+			res.end(JSON.stringify(body));
+		};
+		if (req.headers.authorization !== `Bearer ${API_KEY}` || service.refuseKey) {
+			return answer(403, { error: 1, message: 'A valid API key is required to use this service.' });
+		}
+		if (url.pathname !== '/api/urls') return answer(404, { error: 1, message: 'Not found' });
+		const page = Number(url.searchParams.get('page') ?? 1);
+		const limit = Number(url.searchParams.get('limit') ?? 15);
+		service.requests.push({ page, limit, at: Date.now() });
+		await sleep(PAGE_DELAY_MS[limit] ?? 0);
+		const maxPage = Math.max(1, Math.ceil(service.links.length / limit));
+		answer(200, {
+			error: 0,
+			data: {
+				result: service.links.length,
+				perpage: limit,
+				currentpage: page,
+				nextpage: page < maxPage ? page + 1 : null,
+				maxpage: maxPage,
+				urls: service.links.slice((page - 1) * limit, page * limit),
+			},
+		});
+	});
+	return new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => {
+			service.url = `http://127.0.0.1:${server.address().port}`;
+			service.stop = () => new Promise((done) => server.close(done));
+			resolve(service);
+		}),
+	);
+}
+
+const triggerNode = (id, name, event, pageSize) => ({
+	id,
+	name,
+	type: 'n8n-nodes-link-management.linkManagementTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, options: { pageSize } },
+	credentials: { linkManagementApi: CREDENTIAL },
+});
+
+/** The rows of `sql` in n8n's sqlite database, read with n8n's own sqlite3 on its Node. */
+async function query(n8n, sql) {
+	const script = `const sqlite3 = require(${JSON.stringify(path.join(n8n.paths.n8nDir, 'node_modules', 'sqlite3'))});
+const db = new sqlite3.Database(${JSON.stringify(path.join(n8n.userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
+db.all(${JSON.stringify(sql)}, (error, rows) => { if (error) { console.error(error.message); process.exit(1); } console.log(JSON.stringify(rows)); db.close(); });`;
+	const result = await exec(n8n.paths.nodeExe, ['-e', script], { timeoutMs: 30_000 });
+	if (result.code !== 0) throw new Error(`sqlite: ${result.stderr}`);
+	return JSON.parse(result.stdout);
+}
+
+/** Waits until `done()` holds, polling every 2 s, at most `ms`. */
+async function until(what, ms, done) {
+	const end = Date.now() + ms;
+	for (;;) {
+		const value = await done();
+		if (value) return value;
+		if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+		await sleep(2000);
+	}
+}
+
+/**
+ * The durable cases; `test(name, fn)` records each (report.mjs), `tgz` is the packed package.
+ * Returns when all ran; n8n and the service are stopped on every path.
+ */
+export async function runDurable({ test, tgz, log = console.log }) {
+	const target = TARGETS[2];
+	await ensureN8n(target);
+	const service = await startService();
+	const userFolder = makeTempDir('lm-e2e-durable-');
+	const n8n = new N8n(target, userFolder, DURABLE);
+	const label = `n8n ${target.n8nVersion} durable scheduler`;
+	try {
+		const ready =
+			await test(`${label} › start with the package and two published triggers`, async () => {
+				await installPackage(n8n, tgz);
+				await n8n.importCredentials([
+					{
+						...CREDENTIAL,
+						type: 'linkManagementApi',
+						data: { baseUrl: service.url, apiKey: API_KEY },
+					},
+				]);
+				await n8n.start({ timeoutMs: 300_000 });
+				await n8n.setupOwnerAndLogin();
+			});
+		if (!ready) return;
+		service.add(200);
+		const workflows = {};
+		for (const [key, event, pageSize] of [
+			['newLinks', 'linkCreated', 500],
+			['clicks', 'linkClicked', 400],
+		]) {
+			const node = triggerNode(`durable-${key}-node`, `On ${key}`, event, pageSize);
+			const { id } = await n8n.createWorkflow(`E2E durable: ${key}`, [node]);
+			workflows[key] = { id, node: node.name };
+		}
+		let firstLink;
+		const published =
+			await test(`${label} › a link added right after publishing starts On New Link once`, async () => {
+				for (const { id } of Object.values(workflows)) {
+					const saved = await n8n.rest('GET', `/rest/workflows/${id}`);
+					const { versionId } = saved.body.data ?? saved.body;
+					const res = await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId });
+					assert.equal(
+						res.status,
+						200,
+						`publishing ${id}: ${JSON.stringify(res.body).slice(0, 400)}`,
+					);
+				}
+				[firstLink] = service.add(1);
+				service.click(5);
+				service.click(150);
+				const emitted = await until('On New Link emits the link', 150_000, async () => {
+					const items = outputs(
+						await executionsOf(n8n, workflows.newLinks.id),
+						workflows.newLinks.node,
+					);
+					return items.length ? items : undefined;
+				});
+				assert.deepEqual(
+					emitted.map((item) => item.id),
+					[firstLink],
+				);
+			});
+		const newLinks = async () =>
+			outputs(await executionsOf(n8n, workflows.newLinks.id), workflows.newLinks.node).map(
+				(item) => item.id,
+			);
+		const clicked = async () =>
+			outputs(await executionsOf(n8n, workflows.clicks.id), workflows.clicks.node).map(
+				(item) => `${item.id}+${item.newClicks}`,
+			);
+		if (published) {
+			await test(`${label} › a reading twice the poll's time: each click once, nothing else`, async () => {
+				await until(
+					'On Link Clicked emits the two clicks',
+					240_000,
+					async () => (await clicked()).length >= 2,
+				);
+				assert.deepEqual((await clicked()).sort(), ['150+1', '5+1']);
+			});
+			await test(`${label} › a backlog of 1,500 links comes out across polls, each once; clicks go on`, async () => {
+				const backlog = service.add(1500);
+				service.click(7);
+				service.click(backlog[100]);
+				await until(
+					'every link of the backlog emitted',
+					360_000,
+					async () => (await newLinks()).length >= 1501,
+				);
+				await until(
+					'the two new clicks emitted',
+					240_000,
+					async () => (await clicked()).length >= 4,
+				);
+				await sleep(65_000); // one more poll cycle: nothing more may come
+				const ids = await newLinks();
+				assert.equal(new Set(ids).size, ids.length, 'no link twice');
+				assert.deepEqual(
+					[...ids].sort((a, b) => a - b),
+					[firstLink, ...backlog],
+				);
+				const executions = await executionsOf(n8n, workflows.newLinks.id);
+				assert.ok(
+					executions.length >= 3,
+					`the backlog took several polls (${executions.length} executions)`,
+				);
+				assert.deepEqual(
+					(await clicked()).sort(),
+					['150+1', `${backlog[100]}+1`, '5+1', '7+1'].sort(),
+				);
+				assert.doesNotMatch(n8n.serverLog, /Poll exceeded its timeout/, 'no poll was abandoned');
+			});
+		}
+		await test(`${label} › a refused key: n8n backs the poll off to its 30-minute ceiling`, async () => {
+			service.refuseKey = true;
+			const since = Date.now();
+			const rows = await until('poller_state records the failure', 150_000, async () => {
+				const found = await query(
+					n8n,
+					`SELECT "consecutiveErrors", "backoffUntil" FROM poller_state WHERE "consecutiveErrors" > 0`,
+				);
+				return found.length ? found : undefined;
+			});
+			for (const row of rows) {
+				const until = Date.parse(`${String(row.backoffUntil).replace(' ', 'T')}Z`);
+				assert.ok(
+					until - since >= 25 * 60_000,
+					`backoffUntil ${row.backoffUntil} is 30 minutes away`,
+				);
+			}
+		});
+	} finally {
+		await n8n.stop();
+		await service.stop();
+		removeTempDir(userFolder);
+		log(`${label}: ${service.requests.length} list requests served`);
+	}
+}

@@ -13,6 +13,7 @@
 //
 // Run by run.mjs after the 2.x major, with the package it packed (E2E_ONLY=durable: alone).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -22,6 +23,7 @@ import { N8n } from './lib/n8n.mjs';
 import { installPackage } from './lib/package.mjs';
 import { exec, sleep } from './lib/util.mjs';
 import { executionsOf, outputs } from './cases/trigger.mjs';
+import { ARTIFACTS } from './settings.mjs';
 
 const DURABLE = {
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -29,6 +31,7 @@ const DURABLE = {
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TIMEOUT: '12',
+	N8N_LOG_LEVEL: process.env.E2E_DURABLE_LOG_LEVEL ?? 'info',
 };
 const API_KEY = 'e2e-durable-key';
 const PAGE_DELAY_MS = { 500: 2500, 400: 3000 };
@@ -75,10 +78,11 @@ function startService() {
 		if (url.pathname !== '/api/urls') return answer(404, { error: 1, message: 'Not found' });
 		const page = Number(url.searchParams.get('page') ?? 1);
 		const limit = Number(url.searchParams.get('limit') ?? 15);
-		service.requests.push({ page, limit, at: Date.now() });
-		await sleep(PAGE_DELAY_MS[limit] ?? 0);
+		const request = { page, limit, at: Date.now() };
+		service.requests.push(request);
+		// The page as it is when asked for, answered late.
 		const maxPage = Math.max(1, Math.ceil(service.links.length / limit));
-		answer(200, {
+		const body = {
 			error: 0,
 			data: {
 				result: service.links.length,
@@ -88,7 +92,10 @@ function startService() {
 				maxpage: maxPage,
 				urls: service.links.slice((page - 1) * limit, page * limit),
 			},
-		});
+		};
+		await sleep(PAGE_DELAY_MS[limit] ?? 0);
+		answer(200, body);
+		request.answeredAt = Date.now();
 	});
 	return new Promise((resolve) =>
 		server.listen(0, '127.0.0.1', () => {
@@ -179,6 +186,12 @@ export async function runDurable({ test, tgz, log = console.log }) {
 						`publishing ${id}: ${JSON.stringify(res.body).slice(0, 400)}`,
 					);
 				}
+				// n8n publishes in the background: once each trigger's poll at publishing has its answer
+				await until('the polls at publishing', 60_000, () =>
+					[500, 400].every((limit) =>
+						service.requests.some((request) => request.limit === limit && request.answeredAt),
+					),
+				);
 				[firstLink] = service.add(1);
 				service.click(5);
 				service.click(150);
@@ -265,6 +278,18 @@ export async function runDurable({ test, tgz, log = console.log }) {
 	} finally {
 		await n8n.stop();
 		await service.stop();
+		fs.mkdirSync(ARTIFACTS, { recursive: true });
+		fs.writeFileSync(path.join(ARTIFACTS, 'durable-n8n-start.log'), n8n.serverLog ?? '');
+		fs.writeFileSync(
+			path.join(ARTIFACTS, 'durable-requests.json'),
+			JSON.stringify(
+				service.requests.map(({ page, limit, at }) => ({
+					page,
+					limit,
+					at: new Date(at).toISOString(),
+				})),
+			),
+		);
 		removeTempDir(userFolder);
 		log(`${label}: ${service.requests.length} list requests served`);
 	}

@@ -25,15 +25,17 @@ export function placeInQueue(): number {
 
 /**
  * Waits until this request may be sent, and counts it as sent. Resolves `go`, or the time it
- * would have to wait until when that is further than `maxWaitMs` (then it is not sent).
- * Rejects when the execution is cancelled.
+ * would have to wait until when that is further than `maxWaitMs`, or `giveUpAt` when it is
+ * still behind other requests then (in both cases it is not sent). Rejects when the execution
+ * is cancelled.
  */
 export async function waitForTurn(
 	key: string,
 	place: number,
 	maxWaitMs: number,
 	signal?: AbortSignal,
-): Promise<{ go: true } | { go: false; until: number }> {
+	giveUpAt = Infinity,
+): Promise<{ go: true } | { go: false; until: number; behindOthers?: true }> {
 	const queue = queues.get(key) ?? [];
 	queues.set(key, queue);
 	const waiter: Waiter = { place, wake: () => {} };
@@ -43,7 +45,9 @@ export async function waitForTurn(
 		for (;;) {
 			signal?.throwIfAborted();
 			if (queue[0] !== waiter) {
-				await woken(waiter, undefined, signal);
+				// Behind other requests of the key: as long as they take, unless the work's time ends.
+				if (clock.now() >= giveUpAt) return { go: false, until: giveUpAt, behindOthers: true };
+				await woken(waiter, giveUpAt === Infinity ? undefined : giveUpAt - clock.now(), signal);
 				continue;
 			}
 			if (!mayStartNow()) {

@@ -17,6 +17,7 @@ import {
 	redirectRefused,
 	serviceError,
 } from './errors';
+import { nextWindowAt } from './budget';
 import { answerTook, DeadlineReached, roomToAnswer, roomToWait } from './deadline';
 import { readFailure, worthRetrying } from './failures';
 import { placeInQueue, requestSettled, waitForTurn } from './queue';
@@ -73,8 +74,10 @@ export async function sendRequest(
 		const roomToTurn = roomToWait(context.deadline, clock.now());
 		if (roomToTurn <= 0) throw new DeadlineReached(context.node);
 		const maxWaitMs = Math.min(settings.maxWaitMs, roomToTurn);
-		const turn = await waitForTurn(context.budget, place, maxWaitMs, context.signal);
+		const giveUpAt = clock.now() + roomToTurn;
+		const turn = await waitForTurn(context.budget, place, maxWaitMs, context.signal, giveUpAt);
 		if (!turn.go) {
+			if (turn.behindOthers) throw new DeadlineReached(context.node, nextWindowAt(context.budget));
 			// The work's time, not the Options' Max Wait, is what the wait would pass.
 			if (turn.until - clock.now() <= settings.maxWaitMs)
 				throw new DeadlineReached(context.node, turn.until);

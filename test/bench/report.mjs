@@ -298,7 +298,7 @@ export function report(results) {
 		);
 	}
 	if (results.upsert?.length) out.push(upsertSection(results.upsert));
-	if (results.trigger?.length) out.push(triggerSection(results.trigger));
+	if (results.trigger?.length) out.push(triggerSection(results.trigger, results.triggerDurable));
 	if (results.sheet?.runs.length) out.push(bigSheetSection(results.sheet));
 	const reading = findings(results);
 	if (reading.length) out.push('## Reading the numbers', '', ...reading.map((n) => `- ${n}`), '');

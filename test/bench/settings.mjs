@@ -33,7 +33,11 @@ export const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
  */
 export const UPSERT = { n: 300, changed: 10, added: 5, names: 30, limit: 30, windowMs: 2000 };
 /** The trigger's polls: list sizes, and how many records are new at each poll after the first. */
-export const TRIGGER = { sizes: [100, 5000, 50_000], news: [0, 3, 1500] };
+export const TRIGGER = {
+	sizes: [100, 5000, 50_000],
+	news: [0, 3, 1500],
+	durableSizes: [5000, 50_000],
+};
 /** A big sheet in a running n8n (each node `repeats` times), and one execution of `queueN` in queue mode. */
 export const SHEET = { n: 3000, repeats: 2, queueN: 5000 };
 /** Runs of the bare client per c(r), the time of the last window's r requests. */

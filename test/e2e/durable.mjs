@@ -39,7 +39,7 @@ const CREDENTIAL = { id: 'durableCredential01', name: 'Link Management (durable)
 
 /** A stand-in for the service's link list: newest first, slow pages, a key it may refuse. */
 function startService() {
-	const service = { links: [], refuseKey: false, requests: [] };
+	const service = { links: [], refuseKey: false, rateLimitedUntil: 0, asked: 0, requests: [] };
 	const add = (count, clicks = 0) => {
 		const next = (service.links[0]?.id ?? 0) + 1;
 		const added = Array.from({ length: count }, (_, i) => {
@@ -56,12 +56,13 @@ function startService() {
 				date: date.toISOString().slice(0, 19).replace('T', ' '),
 			};
 		});
-		service.links.unshift(...added.reverse());
+		service.links.unshift(...[...added].reverse());
 		return added.map(({ id }) => id);
 	};
 	service.add = add;
 	service.click = (id) => service.links.find((link) => link.id === id).clicks++;
 	const server = http.createServer(async (req, res) => {
+		service.asked++;
 		const url = new URL(req.url, 'http://service.invalid');
 		const answer = (status, body) => {
 			res.writeHead(status, {
@@ -72,6 +73,15 @@ function startService() {
 			});
 			res.end(JSON.stringify(body));
 		};
+		if (service.rateLimitedUntil > Date.now()) {
+			res.writeHead(429, {
+				'Content-Type': 'application/json',
+				'X-RateLimit-Limit': '30',
+				'X-RateLimit-Remaining': '0',
+				'X-RateLimit-Reset': String(Math.ceil(service.rateLimitedUntil / 1000)),
+			});
+			return res.end(JSON.stringify({ error: 429, message: 'Too Many API Requests.' }));
+		}
 		if (req.headers.authorization !== `Bearer ${API_KEY}` || service.refuseKey) {
 			return answer(403, { error: 1, message: 'A valid API key is required to use this service.' });
 		}
@@ -170,22 +180,13 @@ export async function runDurable({ test, tgz, log = console.log }) {
 			['clicks', 'linkClicked', 400],
 		]) {
 			const node = triggerNode(`durable-${key}-node`, `On ${key}`, event, pageSize);
-			const { id } = await n8n.createWorkflow(`E2E durable: ${key}`, [node]);
-			workflows[key] = { id, node: node.name };
+			const { id, versionId } = await n8n.createWorkflow(`E2E durable: ${key}`, [node]);
+			workflows[key] = { id, versionId, node: node.name };
 		}
 		let firstLink;
 		const published =
 			await test(`${label} › a link added right after publishing starts On New Link once`, async () => {
-				for (const { id } of Object.values(workflows)) {
-					const saved = await n8n.rest('GET', `/rest/workflows/${id}`);
-					const { versionId } = saved.body.data ?? saved.body;
-					const res = await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId });
-					assert.equal(
-						res.status,
-						200,
-						`publishing ${id}: ${JSON.stringify(res.body).slice(0, 400)}`,
-					);
-				}
+				for (const workflow of Object.values(workflows)) await n8n.activate(workflow);
 				// n8n publishes in the background: once each trigger's poll at publishing has its answer
 				await until('the polls at publishing', 60_000, () =>
 					[500, 400].every((limit) =>
@@ -257,23 +258,88 @@ export async function runDurable({ test, tgz, log = console.log }) {
 				assert.doesNotMatch(n8n.serverLog, /Poll exceeded its timeout/, 'no poll was abandoned');
 			});
 		}
+		/** The links On New Link emitted after `since` (by id), asserted once each. */
+		const emittedOnce = async (ids, what) => {
+			await until(what, 180_000, async () => {
+				const all = await newLinks();
+				return ids.every((id) => all.includes(id));
+			});
+			const all = await newLinks();
+			for (const id of ids)
+				assert.equal(all.filter((each) => each === id).length, 1, `link ${id} emitted once`);
+		};
+		const restart = async () => {
+			await n8n.start({ timeoutMs: 300_000 });
+			await n8n.login();
+		};
+		if (published) {
+			await test(`${label} › n8n stopped, a link added, n8n started: the link once`, async () => {
+				await n8n.stop();
+				const [added] = service.add(1);
+				await restart();
+				await emittedOnce([added], 'the link added while n8n was stopped');
+			});
+			await test(`${label} › n8n killed (SIGKILL) in the middle of a poll, started again: the link once`, async () => {
+				const [added] = service.add(1);
+				const asked = service.requests.length;
+				await until('a poll of On New Link under way', 90_000, () =>
+					service.requests.slice(asked).some((request) => request.limit === 500),
+				);
+				process.kill(-n8n.server.pid, 'SIGKILL');
+				await n8n.stop();
+				await restart();
+				await emittedOnce([added], 'the link of the killed poll');
+			});
+			await test(`${label} › a saved change to the published workflow: the next link once`, async () => {
+				const saved = await n8n.updateWorkflow(workflows.newLinks.id, ({ nodes }) => ({
+					nodes: nodes.map((node) => ({
+						...node,
+						parameters: {
+							...node.parameters,
+							options: { ...node.parameters.options, timeout: 25 },
+						},
+					})),
+				}));
+				await n8n.activate(saved);
+				const [added] = service.add(1);
+				await emittedOnce([added], 'the link after the saved change');
+			});
+		}
+		/** poller_state's rows (both triggers) once every one shows a failure that `holds`. */
+		const backoffs = async (what, holds) =>
+			await until(what, 240_000, async () => {
+				const rows = await query(
+					n8n,
+					'SELECT "nodeId", "consecutiveErrors", "backoffUntil" FROM poller_state',
+				);
+				const parsed = rows.map((row) => ({
+					...row,
+					until: Date.parse(`${String(row.backoffUntil).replace(' ', 'T')}Z`),
+				}));
+				return parsed.length === 2 && parsed.every((row) => row.consecutiveErrors > 0 && holds(row))
+					? parsed
+					: undefined;
+			});
+		await test(`${label} › a rate limit: n8n polls again after the service's reset, not before`, async () => {
+			const resetAt = Math.ceil((Date.now() + 100_000) / 1000) * 1000;
+			service.rateLimitedUntil = resetAt;
+			const rows = await backoffs('both polls backing off', (row) => Number.isFinite(row.until));
+			for (const row of rows) {
+				assert.ok(row.until >= resetAt - 1000, `${row.nodeId}: backs off until the reset`);
+				assert.ok(row.until <= resetAt + 60_000, `${row.nodeId}: not far past it`);
+			}
+			const asked = service.asked;
+			await sleep(Math.max(0, resetAt - 5000 - Date.now()));
+			assert.equal(service.asked, asked, 'nothing asked of the service before its reset');
+			service.rateLimitedUntil = 0;
+		});
 		await test(`${label} › a refused key: n8n backs the poll off to its 30-minute ceiling`, async () => {
 			service.refuseKey = true;
 			const since = Date.now();
-			const rows = await until('poller_state records the failure', 150_000, async () => {
-				const found = await query(
-					n8n,
-					`SELECT "consecutiveErrors", "backoffUntil" FROM poller_state WHERE "consecutiveErrors" > 0`,
-				);
-				return found.length ? found : undefined;
-			});
-			for (const row of rows) {
-				const until = Date.parse(`${String(row.backoffUntil).replace(' ', 'T')}Z`);
-				assert.ok(
-					until - since >= 25 * 60_000,
-					`backoffUntil ${row.backoffUntil} is 30 minutes away`,
-				);
-			}
+			await backoffs(
+				'both polls backing off 30 minutes',
+				(row) => row.until - since >= 25 * 60_000,
+			);
 		});
 	} finally {
 		await n8n.stop();

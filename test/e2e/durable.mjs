@@ -5,11 +5,13 @@
 //
 // - On New Link (pages of 500, 2.5 s each): a link added right after publishing starts the
 //   workflow once at the first scheduled poll; a backlog of 1,500 links comes out across polls,
-//   each once.
+//   each once; a link added while n8n is stopped, one whose poll n8n is killed in the middle of
+//   (SIGKILL), one after a saved change to the published workflow: each once.
 // - On Link Clicked (pages of 400, 3 s each: a whole reading takes about twice the budget):
 //   each click once, wherever its link is listed, and no link that was not clicked.
-// - No poll is abandoned by n8n, and after a refused key n8n's own back-off (poller_state) waits
-//   its 30-minute ceiling, as the error's declared cause (credential-invalid) asks.
+// - No poll is abandoned by n8n. n8n's own back-off (poller_state), as each error's declared cause
+//   asks: after a rate limit until the service's reset, and nothing asked of it before; after a
+//   refused key (credential-invalid) its 30-minute ceiling.
 //
 // Run by run.mjs after the 2.x major, with the package it packed (E2E_ONLY=durable: alone).
 import assert from 'node:assert/strict';

@@ -84,10 +84,23 @@ async function main() {
 				if (installs[i].status !== 'fulfilled') continue;
 				await runMajor(m, { sandbox, family, tgz, apiKey });
 			}
-			const v2 = MAJORS.indexOf(2);
-			const durable = selected([{ name: 'durable scheduler', file: 'durable' }], ONLY).length > 0;
-			if (v2 >= 0 && installs[v2].status === 'fulfilled' && durable)
-				await timed('the trigger on the durable scheduler', () => runDurable({ test, tgz, log }));
+			// The trigger's polls in a running n8n: on 2.x's durable scheduler, then on n8n's default
+			// scheduler in each major.
+			const schedulers = selected(
+				[
+					{ name: 'durable scheduler', file: 'durable', major: 2, durable: true },
+					{ name: 'default scheduler 2.x', file: 'durable', major: 2, durable: false },
+					{ name: 'default scheduler 1.x', file: 'durable', major: 1, durable: false },
+				],
+				ONLY,
+			);
+			for (const { name, major, durable } of schedulers) {
+				const i = MAJORS.indexOf(major);
+				if (i < 0 || installs[i].status !== 'fulfilled') continue;
+				await timed(`the trigger's polls, ${name}`, () =>
+					runDurable({ test, tgz, log, major, durable }),
+				);
+			}
 		}
 	} finally {
 		await sandbox.stop();

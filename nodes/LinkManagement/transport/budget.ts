@@ -210,12 +210,6 @@ function markContended(budget: Budget, now: number) {
 	budget.contendedUntil = now + CONTENTION_MEMORY_WINDOWS * windowMs;
 }
 
-/** When the key's requests may go again as far as this process knows (epoch ms), if it knows. */
-export function nextWindowAt(key: string): number | undefined {
-	const { blockedUntil, resetAt, remaining } = budgetFor(key);
-	return blockedUntil ?? (remaining === 0 ? resetAt : undefined);
-}
-
 /** What this process knows of a budget, for tests and diagnostics. */
 export function budgetSnapshot(key: string): Readonly<Budget> {
 	return { ...budgetFor(key) };

@@ -16,6 +16,8 @@ interface Waiter {
 }
 
 const queues = new Map<string, Waiter[]>();
+/** Until when the head of a key's queue waits for the budget (its rate limit), while it does. */
+const held = new Map<string, number>();
 let lastPlace = 0;
 
 /** A place in the queue of its key, kept by a request across all its tries. */
@@ -25,9 +27,9 @@ export function placeInQueue(): number {
 
 /**
  * Waits until this request may be sent, and counts it as sent. Resolves `go`, or the time it
- * would have to wait until when that is further than `maxWaitMs`, or `giveUpAt` when it is
- * still behind other requests then (in both cases it is not sent). Rejects when the execution
- * is cancelled.
+ * would have to wait until when that is further than `maxWaitMs`, or, behind other requests,
+ * the time the head of the queue waits for the budget until when that is `giveUpAt` or later
+ * (in both cases it is not sent). Rejects when the execution is cancelled.
  */
 export async function waitForTurn(
 	key: string,
@@ -45,11 +47,14 @@ export async function waitForTurn(
 		for (;;) {
 			signal?.throwIfAborted();
 			if (queue[0] !== waiter) {
-				// Behind other requests of the key: as long as they take, unless the work's time ends.
-				if (clock.now() >= giveUpAt) return { go: false, until: giveUpAt, behindOthers: true };
-				await woken(waiter, giveUpAt === Infinity ? undefined : giveUpAt - clock.now(), signal);
+				// Behind other requests of the key: as long as they take, unless the head already
+				// waits for the budget past the time this one has.
+				const heldUntil = held.get(key) ?? clock.now();
+				if (heldUntil >= giveUpAt) return { go: false, until: heldUntil, behindOthers: true };
+				await woken(waiter, undefined, signal);
 				continue;
 			}
+			held.delete(key);
 			if (!mayStartNow()) {
 				await startsResume();
 				continue;
@@ -65,9 +70,12 @@ export async function waitForTurn(
 			}
 			const waitMs = reservation.time - clock.now();
 			if (waitMs > maxWaitMs) return { go: false, until: reservation.time };
+			held.set(key, reservation.time);
+			for (const behind of queue.slice(1)) behind.wake();
 			await woken(waiter, waitMs, signal);
 		}
 	} finally {
+		if (queue[0] === waiter) held.delete(key);
 		queue.splice(queue.indexOf(waiter), 1);
 		if (queue.length === 0) queues.delete(key);
 		else queue[0].wake();

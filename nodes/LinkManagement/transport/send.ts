@@ -17,7 +17,6 @@ import {
 	redirectRefused,
 	serviceError,
 } from './errors';
-import { nextWindowAt } from './budget';
 import { answerTook, DeadlineReached, roomToAnswer, roomToWait } from './deadline';
 import { readFailure, worthRetrying } from './failures';
 import { placeInQueue, requestSettled, waitForTurn } from './queue';
@@ -77,11 +76,16 @@ export async function sendRequest(
 		const giveUpAt = clock.now() + roomToTurn;
 		const turn = await waitForTurn(context.budget, place, maxWaitMs, context.signal, giveUpAt);
 		if (!turn.go) {
-			if (turn.behindOthers) throw new DeadlineReached(context.node, nextWindowAt(context.budget));
+			if (turn.behindOthers) throw new DeadlineReached(context.node, turn.until);
 			// The work's time, not the Options' Max Wait, is what the wait would pass.
 			if (turn.until - clock.now() <= settings.maxWaitMs)
 				throw new DeadlineReached(context.node, turn.until);
 			throw rateLimitedError(context, turn.until);
+		}
+		if (roomToWait(context.deadline, clock.now()) <= 0) {
+			// Its turn came too late for an answer in the work's time: not sent after all.
+			requestSettled(context.budget, undefined);
+			throw new DeadlineReached(context.node);
 		}
 		const sentAt = clock.now();
 		const room = roomToAnswer(context.deadline, sentAt);

@@ -1,8 +1,8 @@
 /**
  * A request with a time to keep (a poll's) does not wait behind other requests of its key past
- * it: waiting its turn behind a bulk run ends when its time does, not when the run's requests
- * have gone. Without a time (the action node's items) it waits as long as they take. On virtual
- * time.
+ * it: when the head of the queue waits for the rate limit until after that time, it gives up at
+ * once, with that time. Without a time (the action node's items) it waits as long as they take.
+ * On virtual time.
  */
 import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/answer';
 import { budgetKey, forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
@@ -30,23 +30,30 @@ const refusedUntil = (retryAt: number): AnswerReport => ({
 async function behindAHeldRequest(giveUpAt?: number) {
 	const first = placeInQueue();
 	expect(await waitForTurn(key, first, MINUTE)).toEqual({ go: true });
-	requestSettled(key, refusedUntil(Date.now() + MINUTE));
+	const heldUntil = Date.now() + MINUTE;
+	requestSettled(key, refusedUntil(heldUntil));
 	const startedAt = Date.now();
 	const head = waitForTurn(key, first, 2 * MINUTE);
 	const later = waitForTurn(key, placeInQueue(), 2 * MINUTE, undefined, giveUpAt).then((turn) => ({
 		turn,
 		waitedMs: Date.now() - startedAt,
 	}));
-	return { head, later };
+	return { head, later, heldUntil };
 }
 
-test('with a time to keep: it gives up behind the others when its time ends', async () => {
-	const giveUpAt = Date.now() + 5_000;
-	const { head, later } = await behindAHeldRequest(giveUpAt);
+test('with a time to keep: behind a head held past it, it gives up at once', async () => {
+	const { head, later, heldUntil } = await behindAHeldRequest(Date.now() + 5_000);
 	const { turn, waitedMs } = await later;
-	expect(turn).toEqual({ go: false, until: giveUpAt, behindOthers: true });
-	expect(waitedMs).toBeLessThan(MINUTE);
+	expect(turn).toEqual({ go: false, until: heldUntil, behindOthers: true });
+	expect(waitedMs).toBe(0);
 	expect(await head).toEqual({ go: true });
+});
+
+test('with a time to keep past the hold: it waits for its turn', async () => {
+	const { head, later } = await behindAHeldRequest(Date.now() + 2 * MINUTE);
+	expect(await head).toEqual({ go: true });
+	requestSettled(key, { info: {}, rateLimited: false, succeeded: true });
+	expect((await later).turn).toEqual({ go: true });
 });
 
 test('without one: it waits for its turn, however long the others take', async () => {

@@ -25,6 +25,7 @@ import { ensureN8n, TARGETS } from './lib/install.mjs';
 import { N8n } from './lib/n8n.mjs';
 import { installPackage } from './lib/package.mjs';
 import { exec, sleep } from './lib/util.mjs';
+import { ensurePackages, startPostgres } from '../queue/services.mjs';
 import { executionsOf, outputs } from './cases/trigger.mjs';
 import { ARTIFACTS } from './settings.mjs';
 
@@ -40,6 +41,16 @@ const DURABLE = {
 const API_KEY = 'e2e-durable-key';
 const PAGE_DELAY_MS = { 500: 2500, 400: 3000 };
 const CREDENTIAL = { id: 'durableCredential01', name: 'Link Management (durable)' };
+
+/** n8n on this PostgreSQL (@n8n/config's variables). */
+const postgresEnv = ({ port, database, user }) => ({
+	DB_TYPE: 'postgresdb',
+	DB_POSTGRESDB_HOST: '127.0.0.1',
+	DB_POSTGRESDB_PORT: String(port),
+	DB_POSTGRESDB_DATABASE: database,
+	DB_POSTGRESDB_USER: user,
+	DB_POSTGRESDB_PASSWORD: '',
+});
 
 /** A stand-in for the service's link list: newest first, slow pages, a key it may refuse. */
 function startService() {
@@ -130,8 +141,9 @@ const triggerNode = (id, name, event, pageSize) => ({
 	credentials: { linkManagementApi: CREDENTIAL },
 });
 
-/** The rows of `sql` in n8n's sqlite database, read with n8n's own sqlite3 on its Node. */
-async function query(n8n, sql) {
+/** The rows of `sql` in n8n's database: PostgreSQL's, or sqlite's read with n8n's own sqlite3 on its Node. */
+async function query(n8n, sql, postgres) {
+	if (postgres) return await postgres.query(sql);
 	const script = `const sqlite3 = require(${JSON.stringify(path.join(n8n.paths.n8nDir, 'node_modules', 'sqlite3'))});
 const db = new sqlite3.Database(${JSON.stringify(path.join(n8n.userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
 db.all(${JSON.stringify(sql)}, (error, rows) => { if (error) { console.error(error.message); process.exit(1); } console.log(JSON.stringify(rows)); db.close(); });`;
@@ -139,6 +151,10 @@ db.all(${JSON.stringify(sql)}, (error, rows) => { if (error) { console.error(err
 	if (result.code !== 0) throw new Error(`sqlite: ${result.stderr}`);
 	return JSON.parse(result.stdout);
 }
+
+/** A time as sqlite ("2026-11-28 12:07:23.083", UTC) or PostgreSQL (ISO with its offset) gives it. */
+const epochOf = (value) =>
+	Date.parse(/[T+Z]/.test(String(value)) ? String(value) : `${String(value).replace(' ', 'T')}Z`);
 
 /** Waits until `done()` holds, polling every 2 s, at most `ms`. */
 async function until(what, ms, done) {
@@ -155,13 +171,30 @@ async function until(what, ms, done) {
  * The durable cases; `test(name, fn)` records each (report.mjs), `tgz` is the packed package.
  * Returns when all ran; n8n and the service are stopped on every path.
  */
-export async function runDurable({ test, tgz, log = console.log, major = 2, durable = true }) {
+export async function runDurable({
+	test,
+	tgz,
+	log = console.log,
+	major = 2,
+	durable = true,
+	onPostgres = false,
+}) {
 	const target = TARGETS[major];
 	await ensureN8n(target);
 	const service = await startService();
 	const userFolder = makeTempDir('lm-e2e-durable-');
-	const n8n = new N8n(target, userFolder, durable ? DURABLE : LOG_LEVEL);
-	const label = `n8n ${target.n8nVersion} ${durable ? 'durable' : 'default'} scheduler`;
+	let postgres;
+	if (onPostgres) {
+		await ensurePackages();
+		postgres = await startPostgres(path.join(userFolder, 'postgres'));
+	}
+	const n8n = new N8n(target, userFolder, {
+		...(durable ? DURABLE : LOG_LEVEL),
+		...(postgres ? postgresEnv(postgres) : {}),
+	});
+	// On PostgreSQL the first cases only (publishing, clicks, a restart, n8n's back-off).
+	const full = !postgres;
+	const label = `n8n ${target.n8nVersion} ${durable ? 'durable' : 'default'} scheduler${postgres ? ', PostgreSQL' : ''}`;
 	try {
 		const ready =
 			await test(`${label} › start with the package and two published triggers`, async () => {
@@ -229,40 +262,41 @@ export async function runDurable({ test, tgz, log = console.log, major = 2, dura
 				);
 				assert.deepEqual((await clicked()).sort(), ['150+1', '5+1']);
 			});
-			await test(`${label} › a backlog of 1,500 links comes out across polls, each once; clicks go on`, async () => {
-				const backlog = service.add(1500);
-				service.click(7);
-				service.click(backlog[100]);
-				await until(
-					'every link of the backlog emitted',
-					360_000,
-					async () => (await newLinks()).length >= 1501,
-				);
-				await until(
-					'the two new clicks emitted',
-					240_000,
-					async () => (await clicked()).length >= 4,
-				);
-				await sleep(65_000); // one more poll cycle: nothing more may come
-				const ids = await newLinks();
-				assert.equal(new Set(ids).size, ids.length, 'no link twice');
-				assert.deepEqual(
-					[...ids].sort((a, b) => a - b),
-					[firstLink, ...backlog],
-				);
-				const executions = await executionsOf(n8n, workflows.newLinks.id);
-				// n8n's default scheduler gives a poll 5 minutes: the backlog comes in one.
-				if (durable)
-					assert.ok(
-						executions.length >= 3,
-						`the backlog took several polls (${executions.length} executions)`,
+			if (full)
+				await test(`${label} › a backlog of 1,500 links comes out across polls, each once; clicks go on`, async () => {
+					const backlog = service.add(1500);
+					service.click(7);
+					service.click(backlog[100]);
+					await until(
+						'every link of the backlog emitted',
+						360_000,
+						async () => (await newLinks()).length >= 1501,
 					);
-				assert.deepEqual(
-					(await clicked()).sort(),
-					['150+1', `${backlog[100]}+1`, '5+1', '7+1'].sort(),
-				);
-				assert.doesNotMatch(n8n.serverLog, /Poll exceeded its timeout/, 'no poll was abandoned');
-			});
+					await until(
+						'the two new clicks emitted',
+						240_000,
+						async () => (await clicked()).length >= 4,
+					);
+					await sleep(65_000); // one more poll cycle: nothing more may come
+					const ids = await newLinks();
+					assert.equal(new Set(ids).size, ids.length, 'no link twice');
+					assert.deepEqual(
+						[...ids].sort((a, b) => a - b),
+						[firstLink, ...backlog],
+					);
+					const executions = await executionsOf(n8n, workflows.newLinks.id);
+					// n8n's default scheduler gives a poll 5 minutes: the backlog comes in one.
+					if (durable)
+						assert.ok(
+							executions.length >= 3,
+							`the backlog took several polls (${executions.length} executions)`,
+						);
+					assert.deepEqual(
+						(await clicked()).sort(),
+						['150+1', `${backlog[100]}+1`, '5+1', '7+1'].sort(),
+					);
+					assert.doesNotMatch(n8n.serverLog, /Poll exceeded its timeout/, 'no poll was abandoned');
+				});
 		}
 		/** The links On New Link emitted after `since` (by id), asserted once each. */
 		const emittedOnce = async (ids, what) => {
@@ -285,31 +319,33 @@ export async function runDurable({ test, tgz, log = console.log, major = 2, dura
 				await restart();
 				await emittedOnce([added], 'the link added while n8n was stopped');
 			});
-			await test(`${label} › n8n killed (SIGKILL) in the middle of a poll, started again: the link once`, async () => {
-				const [added] = service.add(1);
-				const asked = service.requests.length;
-				await until('a poll of On New Link under way', 90_000, () =>
-					service.requests.slice(asked).some((request) => request.limit === 500),
-				);
-				process.kill(-n8n.server.pid, 'SIGKILL');
-				await n8n.stop();
-				await restart();
-				await emittedOnce([added], 'the link of the killed poll');
-			});
-			await test(`${label} › a saved change to the published workflow: the next link once`, async () => {
-				const saved = await n8n.updateWorkflow(workflows.newLinks.id, ({ nodes }) => ({
-					nodes: nodes.map((node) => ({
-						...node,
-						parameters: {
-							...node.parameters,
-							options: { ...node.parameters.options, timeout: 25 },
-						},
-					})),
-				}));
-				await n8n.activate(saved);
-				const [added] = service.add(1);
-				await emittedOnce([added], 'the link after the saved change');
-			});
+			if (full)
+				await test(`${label} › n8n killed (SIGKILL) in the middle of a poll, started again: the link once`, async () => {
+					const [added] = service.add(1);
+					const asked = service.requests.length;
+					await until('a poll of On New Link under way', 90_000, () =>
+						service.requests.slice(asked).some((request) => request.limit === 500),
+					);
+					process.kill(-n8n.server.pid, 'SIGKILL');
+					await n8n.stop();
+					await restart();
+					await emittedOnce([added], 'the link of the killed poll');
+				});
+			if (full)
+				await test(`${label} › a saved change to the published workflow: the next link once`, async () => {
+					const saved = await n8n.updateWorkflow(workflows.newLinks.id, ({ nodes }) => ({
+						nodes: nodes.map((node) => ({
+							...node,
+							parameters: {
+								...node.parameters,
+								options: { ...node.parameters.options, timeout: 25 },
+							},
+						})),
+					}));
+					await n8n.activate(saved);
+					const [added] = service.add(1);
+					await emittedOnce([added], 'the link after the saved change');
+				});
 		}
 		// n8n's own back-off: its durable scheduler's alone.
 		if (durable) {
@@ -319,29 +355,33 @@ export async function runDurable({ test, tgz, log = console.log, major = 2, dura
 					const rows = await query(
 						n8n,
 						'SELECT "nodeId", "consecutiveErrors", "backoffUntil" FROM poller_state',
+						postgres,
 					);
 					const parsed = rows.map((row) => ({
 						...row,
-						until: Date.parse(`${String(row.backoffUntil).replace(' ', 'T')}Z`),
+						until: epochOf(row.backoffUntil),
 					}));
 					return parsed.length === 2 &&
 						parsed.every((row) => row.consecutiveErrors > 0 && holds(row))
 						? parsed
 						: undefined;
 				});
-			await test(`${label} › a rate limit: n8n polls again after the service's reset, not before`, async () => {
-				const resetAt = Math.ceil((Date.now() + 100_000) / 1000) * 1000;
-				service.rateLimitedUntil = resetAt;
-				const rows = await backoffs('both polls backing off', (row) => Number.isFinite(row.until));
-				for (const row of rows) {
-					assert.ok(row.until >= resetAt - 1000, `${row.nodeId}: backs off until the reset`);
-					assert.ok(row.until <= resetAt + 60_000, `${row.nodeId}: not far past it`);
-				}
-				const asked = service.asked;
-				await sleep(Math.max(0, resetAt - 5000 - Date.now()));
-				assert.equal(service.asked, asked, 'nothing asked of the service before its reset');
-				service.rateLimitedUntil = 0;
-			});
+			if (full)
+				await test(`${label} › a rate limit: n8n polls again after the service's reset, not before`, async () => {
+					const resetAt = Math.ceil((Date.now() + 100_000) / 1000) * 1000;
+					service.rateLimitedUntil = resetAt;
+					const rows = await backoffs('both polls backing off', (row) =>
+						Number.isFinite(row.until),
+					);
+					for (const row of rows) {
+						assert.ok(row.until >= resetAt - 1000, `${row.nodeId}: backs off until the reset`);
+						assert.ok(row.until <= resetAt + 60_000, `${row.nodeId}: not far past it`);
+					}
+					const asked = service.asked;
+					await sleep(Math.max(0, resetAt - 5000 - Date.now()));
+					assert.equal(service.asked, asked, 'nothing asked of the service before its reset');
+					service.rateLimitedUntil = 0;
+				});
 			await test(`${label} › a refused key: n8n backs the poll off to its 30-minute ceiling`, async () => {
 				service.refuseKey = true;
 				const since = Date.now();
@@ -354,6 +394,7 @@ export async function runDurable({ test, tgz, log = console.log, major = 2, dura
 	} finally {
 		await n8n.stop();
 		await service.stop();
+		await postgres?.stop();
 		fs.mkdirSync(ARTIFACTS, { recursive: true });
 		fs.writeFileSync(path.join(ARTIFACTS, 'durable-n8n-start.log'), n8n.serverLog ?? '');
 		fs.writeFileSync(

@@ -89,16 +89,23 @@ async function main() {
 			const schedulers = selected(
 				[
 					{ name: 'durable scheduler', file: 'durable', major: 2, durable: true },
+					{
+						name: 'durable scheduler on PostgreSQL',
+						file: 'durable',
+						major: 2,
+						durable: true,
+						onPostgres: true,
+					},
 					{ name: 'default scheduler 2.x', file: 'durable', major: 2, durable: false },
 					{ name: 'default scheduler 1.x', file: 'durable', major: 1, durable: false },
 				],
 				ONLY,
 			);
-			for (const { name, major, durable } of schedulers) {
+			for (const { name, major, durable, onPostgres } of schedulers) {
 				const i = MAJORS.indexOf(major);
 				if (i < 0 || installs[i].status !== 'fulfilled') continue;
 				await timed(`the trigger's polls, ${name}`, () =>
-					runDurable({ test, tgz, log, major, durable }),
+					runDurable({ test, tgz, log, major, durable, onPostgres }),
 				);
 			}
 		}

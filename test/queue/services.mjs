@@ -192,5 +192,20 @@ export async function startPostgres(dir, database = 'n8n') {
 		await exited;
 		clearTimeout(timer);
 	};
-	return { port, user, database, pid: child.pid, stop };
+	/** The rows of `sql` (psql as the server's owner), as JSON. */
+	const query = async (sql) => {
+		const res = await mustRun(
+			...tool('psql', [
+				...connect,
+				'-d',
+				database,
+				'-At',
+				'-c',
+				`SELECT json_agg(r) FROM (${sql}) r`,
+			]),
+			options,
+		);
+		return JSON.parse(res.stdout.trim() || 'null') ?? [];
+	};
+	return { port, user, database, pid: child.pid, stop, query };
 }

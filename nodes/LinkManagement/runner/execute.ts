@@ -14,6 +14,7 @@ import type { Output, Run } from './item';
 import { startItem } from './item';
 import { ofItem } from './itemError';
 import { RunStop } from './stopping';
+import { inToolTerms, toolArgumentsOf } from './toolArguments';
 
 /**
  * How long the node prepares items before it gives n8n's event loop back: n8n answers the
@@ -49,13 +50,17 @@ export async function executeOperation(
 		items: items.length,
 	};
 	const continueOnFail = fns.continueOnFail();
+	const toolArguments = toolArgumentsOf(fns.getNode(), operation);
 	let failed: NodeApiError | NodeOperationError | undefined;
 	const results: Array<Promise<ItemResult>> = [];
 	let sliceStart = Date.now();
 	const failure =
 		(itemIndex: number) =>
 		(caught: unknown): ItemResult => {
-			const error = ofItem(asNodeError(fns.getNode(), caught, itemIndex), itemIndex);
+			const error = ofItem(
+				inToolTerms(asNodeError(fns.getNode(), caught, itemIndex), toolArguments),
+				itemIndex,
+			);
 			if (!continueOnFail && !failed) {
 				failed = error;
 				run.stop.stop();

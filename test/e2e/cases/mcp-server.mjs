@@ -291,30 +291,31 @@ async function everyTool(call, sandbox) {
 const ROW_KEYS = ['count', 'dimension', 'label', 'linkId', 'share', 'shorturl'];
 
 /**
- * Arguments a model may get wrong, each refused with an error naming what to change, before any
- * request reaches the sandbox: the node's checks, and n8n's check of the input schema.
+ * Arguments a model may get wrong, each refused with an error naming what to change (the
+ * argument, as the model passed it), before any request reaches the sandbox: the node's checks,
+ * and n8n's check of the input schema.
  */
 async function badArguments(call, sandbox) {
 	const cases = [
 		[
 			'shorten_url',
 			{ url: 'example.com/newsletter' },
-			[/'URL'/, /http:\/\/ or https:\/\//, /example\.com\/newsletter/],
+			[/'url'/, /http:\/\/ or https:\/\//, /example\.com\/newsletter/],
 		],
 		['shorten_url', { url: 42 }, [/url/, /string/i]],
 		['shorten_url', {}, [/url/, /required/i]],
 		[
 			'change_link_destination',
 			{ shortUrl: 'newsletter', url: 'https://example.com/x' },
-			[/'Link ID'/, /short URL/, /"newsletter"/],
+			[/'shortUrl'/, /short URL/, /"newsletter"/],
 		],
 		[
 			'create_qr_code',
 			{ url: 'https://example.com/x', foreground: 'blurple' },
-			[/'Foreground Color'/, /#RRGGBB/, /"blurple"/],
+			[/'foreground'/, /#RRGGBB/, /"blurple"/],
 		],
-		['find_links', { order: 'popular' }, [/'Order By'/, /date, clicks/, /"popular"/]],
-		['list_campaigns', { limit: 0 }, [/'Limit'/, /positive whole number/, /"0"/]],
+		['find_links', { order: 'popular' }, [/'order'/, /date, clicks/, /"popular"/]],
+		['list_campaigns', { limit: 0 }, [/'limit'/, /positive whole number/, /"0"/]],
 	];
 	for (const [name, args, says] of cases) {
 		const before = sandbox.stats.requests;

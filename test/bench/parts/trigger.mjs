@@ -24,6 +24,18 @@ const KINDS = [
 	{ key: 'scanned', label: 'On QR Code Scanned', event: 'qrCodeScanned', order: 'newest' },
 ];
 
+/** A sandbox's seed of `size` QR codes and nothing else. */
+const onlyQrCodes = (size) => ({
+	qr: size,
+	campaigns: 0,
+	splash: 0,
+	channels: 0,
+	pixels: 0,
+	overlays: 0,
+	domains: 0,
+	links: 0,
+});
+
 /** `count` new QR codes through the API (the new-record events), or `count` QR codes scanned once more. */
 async function makeNew(sandbox, kind, count) {
 	if (kind.event === 'qrCodeScanned') {
@@ -56,16 +68,7 @@ export async function triggerPart({ results }) {
 				order: kind.order,
 				rateLimit: 0,
 				maxLimit: 0,
-				seed: {
-					qr: size,
-					campaigns: 0,
-					splash: 0,
-					channels: 0,
-					pixels: 0,
-					overlays: 0,
-					domains: 0,
-					links: 0,
-				},
+				seed: onlyQrCodes(size),
 			});
 			try {
 				const trigger = activeTrigger(sandbox, { event: kind.event });
@@ -105,16 +108,7 @@ async function durableRow(size) {
 		rateLimit: 30,
 		rateWindowMs: MINUTE,
 		maxLimit: 0,
-		seed: {
-			qr: size,
-			campaigns: 0,
-			splash: 0,
-			channels: 0,
-			pixels: 0,
-			overlays: 0,
-			domains: 0,
-			links: 0,
-		},
+		seed: onlyQrCodes(size),
 	});
 	try {
 		const trigger = durableTrigger(sandbox, { event: 'qrCodeScanned' });

@@ -183,21 +183,22 @@ export async function runDurable({
 	await ensureN8n(target);
 	const service = await startService();
 	const userFolder = makeTempDir('lm-e2e-durable-');
+	// PostgreSQL's folder of its own: its server runs as the postgres user, which cannot enter
+	// n8n's user folder.
+	const postgresFolder = onPostgres ? makeTempDir('lm-e2e-durable-pg-') : undefined;
 	let postgres;
-	if (onPostgres) {
-		await ensurePackages();
-		postgres = await startPostgres(path.join(userFolder, 'postgres'));
-	}
-	const n8n = new N8n(target, userFolder, {
-		...(durable ? DURABLE : LOG_LEVEL),
-		...(postgres ? postgresEnv(postgres) : {}),
-	});
+	const n8n = new N8n(target, userFolder, { ...(durable ? DURABLE : LOG_LEVEL) });
 	// On PostgreSQL the first cases only (publishing, clicks, a restart, n8n's back-off).
-	const full = !postgres;
-	const label = `n8n ${target.n8nVersion} ${durable ? 'durable' : 'default'} scheduler${postgres ? ', PostgreSQL' : ''}`;
+	const full = !onPostgres;
+	const label = `n8n ${target.n8nVersion} ${durable ? 'durable' : 'default'} scheduler${onPostgres ? ', PostgreSQL' : ''}`;
 	try {
 		const ready =
 			await test(`${label} › start with the package and two published triggers`, async () => {
+				if (postgresFolder) {
+					await ensurePackages();
+					postgres = await startPostgres(postgresFolder);
+					Object.assign(n8n.extraEnv, postgresEnv(postgres));
+				}
 				await installPackage(n8n, tgz);
 				await n8n.importCredentials([
 					{
@@ -395,6 +396,7 @@ export async function runDurable({
 		await n8n.stop();
 		await service.stop();
 		await postgres?.stop();
+		if (postgresFolder) removeTempDir(postgresFolder);
 		fs.mkdirSync(ARTIFACTS, { recursive: true });
 		fs.writeFileSync(path.join(ARTIFACTS, 'durable-n8n-start.log'), n8n.serverLog ?? '');
 		fs.writeFileSync(

@@ -189,7 +189,7 @@ function outOfTime(context: RequestContext, reached: DeadlineReached): NodeOpera
 			description:
 				resetsAt === undefined
 					? "n8n gives each poll a limited time. Lower the node's Options › Page Size so that one page answers sooner."
-					: "Other workflows spent the API key's requests for this minute; the poll goes on after the reset.",
+					: "The API key's requests of this window are spent (by this workflow or others); the next poll goes on after the reset.",
 		},
 	);
 	return declared(error, reached.failure ?? TEMPORARILY_UNAVAILABLE);

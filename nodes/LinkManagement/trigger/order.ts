@@ -25,12 +25,3 @@ export function inNewestFirstOrder(
 	if (byDate === undefined && byId === undefined) return true;
 	return byDate === true || byId === true;
 }
-
-/** The order a whole list shows. */
-export function orderOf(records: IDataObject[], event: TriggerEvent): ListOrder {
-	const listed = records.filter((record) => identityOf(record, event));
-	for (let index = 1; index < listed.length; index++) {
-		if (!inNewestFirstOrder(listed[index - 1], listed[index], event)) return 'other';
-	}
-	return 'newestFirst';
-}

@@ -1,4 +1,4 @@
-// The clicks section of docs/benchmark.md (part 10): the answer times of the Link Management
+// The clicks section of docs/maintainers/benchmark.md (part 10): the answer times of the Link Management
 // Webhook Trigger and of n8n's own Webhook node, per setup, expression engine and load, and each
 // node's capacity, from parts/clicks.mjs's results, between HTML comment markers of its own (a
 // clicks-only run rewrites it, a run of other parts keeps it).

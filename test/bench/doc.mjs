@@ -1,4 +1,4 @@
-// The end of a benchmark run: the report printed, and docs/benchmark.md written as far as the run
+// The end of a benchmark run: the report printed, and docs/maintainers/benchmark.md written as far as the run
 // may: with every part (or with BENCH_WRITE=1 and any of the single-n8n parts) the whole file,
 // keeping its queue-mode and clicks sections when those parts did not run; the queue or clicks
 // part alone (not narrowed by BENCH_QUEUE_* / BENCH_CLICKS_*, or with BENCH_WRITE=1) only its
@@ -12,7 +12,7 @@ import { queueSection, queueSectionOf, withQueueSection } from './queue-report.m
 import { report } from './report.mjs';
 import { CLICKS_TRIMMED, DOC, log, QUEUE_TRIMMED, SINGLE, WRITE } from './settings.mjs';
 
-/** Prints the markdown of what `results` (run.mjs) holds and writes docs/benchmark.md. */
+/** Prints the markdown of what `results` (run.mjs) holds and writes docs/maintainers/benchmark.md. */
 export function printAndWrite(results) {
 	const text = SINGLE ? report(results) : '';
 	const version = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).version;

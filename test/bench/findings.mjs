@@ -1,4 +1,4 @@
-// "Reading the numbers", the close of docs/benchmark.md's parts 1–5: what this run's measurements
+// "Reading the numbers", the close of docs/maintainers/benchmark.md's parts 1–5: what this run's measurements
 // say about the Link Management node's pacing and its own costs, the HTTP Request node with and
 // without batching and retries, the overhead without a limit, and Return All; every sentence is
 // worded from the numbers.

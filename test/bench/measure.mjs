@@ -247,7 +247,7 @@ export const mib = (kb) => (kb ? `${(kb / 1024).toFixed(0)} MiB` : '–');
 export const pct = (share) => `${(share * 100).toFixed(1)}%`;
 
 /**
- * A section of docs/benchmark.md between HTML comment markers of its own, which a run of its part
+ * A section of docs/maintainers/benchmark.md between HTML comment markers of its own, which a run of its part
  * alone rewrites and a run of the other parts keeps: `of(doc)` is the section ('' when the text
  * has none), `within(doc, section)` the text with it replaced by `section` (appended when it has
  * none; the text unchanged when `section` is empty).

@@ -1,4 +1,4 @@
-// The queue-mode section of docs/benchmark.md (part 9): its markdown from the grid's rows, and
+// The queue-mode section of docs/maintainers/benchmark.md (part 9): its markdown from the grid's rows, and
 // finding or replacing it between its HTML comment markers, so that a queue-only run rewrites it
 // and a run of the other parts keeps it.
 import { waitLimits } from '../queue/workload.mjs';

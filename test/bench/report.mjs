@@ -1,4 +1,4 @@
-// The markdown of parts 1–5 of docs/benchmark.md: the machine and what was measured, how times
+// The markdown of parts 1–5 of docs/maintainers/benchmark.md: the machine and what was measured, how times
 // and floors are defined, a table per part and where the time went; the closing "Reading the
 // numbers" is findings.mjs's. Parts 6 and 7 are parts/upsert.mjs's and parts/trigger.mjs's; the
 // queue-mode section (part 9) is queue-report.mjs's.

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // npm run bench: what users feel, measured on the e2e suite's real n8n 2.41.1 against the sandbox.
-// Prints the tables and writes them to docs/benchmark.md. See test/bench/README.md.
+// Prints the tables and writes them to docs/maintainers/benchmark.md. See test/bench/README.md.
 //
-//   BENCH_ONLY=bulk,http,returnAll,overhead,scaling   run only these parts (docs/benchmark.md is
+//   BENCH_ONLY=bulk,http,returnAll,overhead,scaling   run only these parts (docs/maintainers/benchmark.md is
 //                                                     then left alone unless BENCH_WRITE=1)
 //   BENCH_ONLY=queue (or npm run bench -- --queue)     the queue-mode grid alone (parts/queue.mjs);
-//                                                     it rewrites its own section of docs/benchmark.md
+//                                                     it rewrites its own section of docs/maintainers/benchmark.md
 //   BENCH_ONLY=clicks                                 the webhook nodes' answer times (parts/clicks.mjs),
 //                                                     and capacity, regular and queue mode, both
 //                                                     expression engines; its own section too

@@ -1,5 +1,5 @@
 // What the benchmark measures with: the sizes and rate-limit budgets of each part, and the
-// BENCH_* variables (which parts run, whether docs/benchmark.md is written, the time limit).
+// BENCH_* variables (which parts run, whether docs/maintainers/benchmark.md is written, the time limit).
 // See README.md.
 import path from 'node:path';
 
@@ -120,7 +120,7 @@ export const ONLY = process.env.BENCH_ONLY
 	: process.argv.includes('--queue')
 		? ['queue']
 		: PARTS;
-/** Parts that start n8n processes of their own and write their own section of docs/benchmark.md. */
+/** Parts that start n8n processes of their own and write their own section of docs/maintainers/benchmark.md. */
 export const OWN_SECTION = ['queue', 'clicks'];
 /** The parts that run in one n8n through `n8n execute` (all but queue and clicks). */
 export const SINGLE = ONLY.some((p) => !OWN_SECTION.includes(p));
@@ -133,7 +133,7 @@ export const TIMEOUT_MS = Number(
 	process.env.BENCH_TIMEOUT_MS ||
 		((ONLY.includes('queue') ? 75 : 30) + (ONLY.includes('clicks') ? 75 : 0)) * 60_000,
 );
-export const DOC = path.join(REPO, 'docs', 'benchmark.md');
+export const DOC = path.join(REPO, 'docs', 'maintainers', 'benchmark.md');
 export const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');
 /** n8n 2.41.1 on Node 24, from the e2e cache. */
 export const target = TARGETS[2];

@@ -155,7 +155,7 @@ async function queueRun(tgz) {
 	}
 }
 
-/** The section of docs/benchmark.md. */
+/** The section of docs/maintainers/benchmark.md. */
 export function bigSheetSection({ runs, queue }) {
 	const byKind = (kind) => runs.filter((run) => run.kind === kind);
 	const worst = (kind, key) => Math.max(...byKind(kind).map((run) => run[key]));

@@ -1,7 +1,7 @@
 // Part 9 of the benchmark, the queue-mode grid (BENCH_ONLY=queue): n8n 2.41.1 in queue mode with
 // 1, 2 and 3 workers sharing one key, N items split over several webhook executions fired at
 // once, the node's wait limits at their defaults and scaled to the sandbox's window. It reuses the
-// queue suite's libraries (test/queue/); its section of docs/benchmark.md is queue-report.mjs's.
+// queue suite's libraries (test/queue/); its section of docs/maintainers/benchmark.md is queue-report.mjs's.
 import path from 'node:path';
 
 import { makeTempDir } from '../../e2e/lib/cleanup.mjs';

@@ -142,7 +142,7 @@ async function durableRow(size) {
 	}
 }
 
-/** The section of docs/benchmark.md. */
+/** The section of docs/maintainers/benchmark.md. */
 export function triggerSection(rows, durableRows = []) {
 	const header = ['records', 'event', 'first poll'];
 	for (const news of TRIGGER.news)

@@ -110,7 +110,7 @@ export async function upsertPart({ n8n, s, wf, cOf, results }) {
 	}
 }
 
-/** The section of docs/benchmark.md. */
+/** The section of docs/maintainers/benchmark.md. */
 export function upsertSection(rows) {
 	const out = [
 		`## 6. Create or Update: a sheet run again, ${UPSERT.limit} requests per ${UPSERT.windowMs} ms`,

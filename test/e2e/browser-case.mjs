@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 
 import { triggerCase, webhookTriggerCase } from './cases.mjs';
+import { bulkQrCodesWithSampleRows } from './cases/templates.mjs';
 import { makeTempDir } from './lib/cleanup.mjs';
 import { webhookAddresses } from './lib/webhooks.mjs';
 import {
@@ -60,6 +61,8 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 		webhookId: (await webhookAddresses(n8n, webhookExample, PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE))
 			.webhookId,
 	};
+	// The example to import, its sample rows pinned where the user's sheet would give them.
+	const bulkQrCodes = await bulkQrCodesWithSampleRows(n8n, makeTempDir('lm-e2e-import-'));
 	sandbox.reset();
 	const res = await timed(`${label}: browser check`, () =>
 		checkEditor({
@@ -68,7 +71,7 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 			artifactsDir: BROWSER_ARTIFACTS,
 			readmeImage: picture(README_IMAGE),
 			importExample: {
-				file: 'examples/bulk-qr-codes-from-list.json',
+				file: bulkQrCodes,
 				node: 'Create QR code',
 				credentialName: CREDENTIAL.name,
 				items: 6,

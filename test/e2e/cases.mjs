@@ -4,7 +4,9 @@
 //                  e2e-only workflows (test/e2e/workflows/), each with assertions on the nodes'
 //                  output and on the sandbox's state (cases/examples.mjs, cases/resources.mjs,
 //                  cases/links.mjs, cases/users.mjs, cases/behaviour.mjs)
-//   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the AI agent
+//   SERVER_CASES   need the running server (`n8n start`, logged in as the owner): the templates
+//                  chained with n8n's nodes for other services, run with pinned data on those
+//                  (cases/templates.mjs), the AI agent
 //                  example (its tools, and its whole loop with a scripted model), the MCP server
 //                  example with an MCP client, n8n's builder node search, the trigger, the
 //                  webhook trigger and its IP(s) Allowlist, the analytics examples, the proxy
@@ -27,6 +29,7 @@ import { LINK_CASES } from './cases/links.mjs';
 import { mcpServerCase } from './cases/mcp-server.mjs';
 import { RESOURCE_CASES } from './cases/resources.mjs';
 import { STATISTICS_CASES } from './cases/statistics.mjs';
+import { TEMPLATE_CASES } from './cases/templates.mjs';
 import { triggerCase } from './cases/trigger.mjs';
 import { USER_CASES } from './cases/users.mjs';
 import { webhookAllowlistCase } from './cases/webhook-allowlist.mjs';
@@ -55,10 +58,11 @@ export const CASES = [
 ];
 
 /**
- * check(ctx) gets { n8n, sandbox, apiKey, credential, workflow } (the workflow as imported). The
- * sandbox is reset before each.
+ * check(ctx) gets { n8n, sandbox, family, apiKey, credential, workflow } (the workflow as
+ * imported). The sandbox is reset before each.
  */
 export const SERVER_CASES = [
+	...TEMPLATE_CASES,
 	aiAgentCase,
 	agentLoopCase,
 	mcpServerCase,

@@ -29,6 +29,7 @@ import { stopAtCleanup, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, targetEnv, TARGETS } from './lib/install.mjs';
 import { LAZY_ISOLATES, N8n, OWNER, tail } from './lib/n8n.mjs';
 import { REPO, sandboxModule, startSandbox } from './lib/sandbox.mjs';
+import { withServicesOff } from './lib/templates.mjs';
 import { exec, fmtSec } from './lib/util.mjs';
 import { activateWebhookTrigger } from './lib/webhooks.mjs';
 import {
@@ -120,16 +121,21 @@ async function main() {
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir, { recursive: true });
 		for (const file of toImport) {
-			const wf = prepareWorkflow(loadWorkflow(file), {
-				credential: CREDENTIAL,
-				nodeType: CUSTOM_NODE_TYPE,
-				bearer,
-			});
+			// Their Slack, Google Sheets … nodes switched off: the sandbox has no such services.
+			const wf = withServicesOff(
+				prepareWorkflow(loadWorkflow(file), {
+					credential: CREDENTIAL,
+					nodeType: CUSTOM_NODE_TYPE,
+					bearer,
+				}),
+			);
 			fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 		}
 		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
 		examplesImported(userFolder, toImport);
-		say(`imported ${toImport.length} example workflows`);
+		say(
+			`imported ${toImport.length} example workflows (their nodes for Slack, Google Sheets and other services switched off: choose your credential and switch one on to use it)`,
+		);
 	}
 	say(`credential "${CREDENTIAL.name}" ready (${fmtSec(Date.now() - t0)})`);
 

@@ -12,6 +12,7 @@ import { keepTempDir, makeTempDir, removeTempDir } from './lib/cleanup.mjs';
 import { TARGETS } from './lib/install.mjs';
 import { N8n, tail } from './lib/n8n.mjs';
 import { installPackage } from './lib/package.mjs';
+import { withServicesOff } from './lib/templates.mjs';
 import { fmtSec } from './lib/util.mjs';
 import {
 	CREDENTIAL_TYPE,
@@ -107,7 +108,14 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 					// A case that makes its workflows itself names no file.
 					const workflow =
 						c.file && prepareWorkflow(loadWorkflow(c.file), { credential: CREDENTIAL });
-					return await c.check({ n8n, sandbox, apiKey, credential: CREDENTIAL, workflow });
+					return await c.check({
+						n8n,
+						sandbox,
+						family,
+						apiKey,
+						credential: CREDENTIAL,
+						workflow,
+					});
 				});
 			}
 			if (major === 2 && BROWSER)
@@ -128,7 +136,7 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 /**
  * The two credentials (each pointing at its sandbox) and, in one `n8n import:workflow
  * --separate`, the workflow files of the selected cases (the family cases' with the family
- * credential).
+ * credential; n8n's nodes for other services switched off). Template cases save their own.
  */
 async function importAll({ label, n8n, userFolder, sandbox, family, apiKey, cases, serverCases }) {
 	await timed(`${label}: import:credentials`, () =>
@@ -140,12 +148,13 @@ async function importAll({ label, n8n, userFolder, sandbox, family, apiKey, case
 	const dir = path.join(userFolder, 'workflows');
 	fs.mkdirSync(dir, { recursive: true });
 	const files = [...cases, ...serverCases]
+		.filter((c) => !c.savesItsWorkflow)
 		.flatMap((c) => [c.file, ...(c.files ?? [])])
 		.filter(Boolean);
 	const familyFiles = new Set(cases.filter((c) => c.profile === 'family').map((c) => c.file));
 	for (const file of files) {
 		const credential = familyFiles.has(file) ? FAMILY_CREDENTIAL : CREDENTIAL;
-		const wf = prepareWorkflow(loadWorkflow(file), { credential });
+		const wf = withServicesOff(prepareWorkflow(loadWorkflow(file), { credential }));
 		fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(wf, null, 2));
 	}
 	const res = await timed(`${label}: import:workflow (${files.length} files)`, () =>

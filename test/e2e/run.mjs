@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 
 import { CASES, checkCoverage, SEED, selected } from './cases.mjs';
+import { TEMPLATE_CASES } from './cases/templates.mjs';
 import { cleanup, makeTempDir, removeTempDir, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
 import { buildAndPack } from './lib/package.mjs';
@@ -35,7 +36,8 @@ async function main() {
 	for (const m of MAJORS)
 		if (!TARGETS[m]) throw new Error(`N8N_E2E_MAJOR must be 1, 2 or both (got ${MAJORS_ARG})`);
 
-	await test('coverage: the workflows use all 50 operations', () => checkCoverage(CASES));
+	await test('coverage: the workflows use all 50 operations', () =>
+		checkCoverage([...CASES, ...TEMPLATE_CASES]));
 
 	// Install what is missing (in parallel: mostly network and disk), then build and pack.
 	const installs = await timed('n8n install (cache)', () =>

@@ -42,7 +42,7 @@ export async function importAndRun(editor, { baseUrl, example, log }) {
 	await newWorkflow(baseUrl);
 	await page
 		.locator('[data-test-id=workflow-import-input]')
-		.setInputFiles(path.join(REPO, example.file));
+		.setInputFiles(path.resolve(REPO, example.file));
 	const node = page.locator('[data-test-id=canvas-node]', { hasText: example.node });
 	await node.waitFor();
 	assert.equal(

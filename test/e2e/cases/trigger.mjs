@@ -7,9 +7,11 @@
 // items, each record once. So the case waits about one poll cycle, at most 150 s.
 import assert from 'node:assert/strict';
 
+import { writesIn } from '../lib/templates.mjs';
 import { loadWorkflow, prepareWorkflow } from '../lib/workflows.mjs';
 import { visit } from './sandbox-state.mjs';
 
+/** Imported with their Google Sheets and Slack nodes switched off (lib/templates.mjs). */
 export const TRIGGER_EXAMPLES = [
 	'examples/new-qr-code-to-sheet.json',
 	'examples/qr-code-scans-message.json',
@@ -246,6 +248,9 @@ export const triggerCase = {
 						]),
 					),
 				);
+			// What an example's Google Sheets or Slack node would have written in its executions.
+			const writes = (example, executions, node) =>
+				writesIn(executions, loadWorkflow(TRIGGER_EXAMPLES[example]), node, n8n.paths.n8nDir);
 			const started = Date.now();
 			let seen;
 			for (;;) {
@@ -255,11 +260,15 @@ export const triggerCase = {
 					await executionsOf(n8n, linkMessagesId),
 				];
 				seen = {
-					rows: outputs(await executionsOf(n8n, rowsId), 'Add row to sheet'),
+					rows: writes(0, await executionsOf(n8n, rowsId), 'Add row to sheet').map(
+						(write) => write.columns.value,
+					),
 					reached: outputs(messageRuns, 'QR code passes N scans'),
-					messages: outputs(messageRuns, 'Message the team'),
+					messages: writes(1, messageRuns, 'Message the team').map(({ text }) => ({ text })),
 					linkPassed: outputs(linkMessageRuns, 'Link passes N clicks'),
-					linkMessages: outputs(linkMessageRuns, 'Message the team'),
+					linkMessages: writes(2, linkMessageRuns, 'Message the team').map(({ text }) => ({
+						text,
+					})),
 					events: await eventOutputs(),
 				};
 				const done =

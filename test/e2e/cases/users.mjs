@@ -1,12 +1,12 @@
 // Users and plans: the e2e workflow of their seven operations (test/e2e/workflows/users-and-plans.json:
-// a customer's account created, subscribed and signed in through its login link) and the two
-// examples that use them. Users' own API keys come out only where the option asks for them.
+// a customer's account created, subscribed and signed in through its login link); the two
+// templates that use them are in cases/templates.mjs. Users' own API keys come out only where the option asks for them.
 import assert from 'node:assert/strict';
 
 import { bodyOf, listed, noErrors, query, requests } from './sandbox-state.mjs';
 
 /** A user's one-time login link, visited twice as the customer would: signed in, then refused. */
-async function checkSignsIn(ctx, url, username) {
+export async function checkSignsIn(ctx, url, username) {
 	assert.match(url, /\/user\/login\/sso\/[0-9a-f]+$/);
 	assert.ok(url.startsWith(`${ctx.sandbox.url}/`), `${url} is on the service's site`);
 	const first = await fetch(url);
@@ -104,55 +104,6 @@ export const USER_CASES = [
 			assert.deepEqual(ctx.out('Delete Bob'), [{ deleted: true, userId: 3 }]);
 			assert.equal(users.get(3), undefined);
 			checkNoApiKeys(ctx, WORKFLOW_NODES, ['Get customer']);
-		},
-	},
-	{
-		name: 'example: new customers in a sheet → accounts on a plan',
-		file: 'examples/new-customers-to-accounts.json',
-		profile: 'family',
-		check(ctx) {
-			const rows = ctx.out('New customers');
-			assert.equal(rows.length, 3);
-			assert.equal(requests(ctx, 'GET /api/plans').length, 1, 'the plans are read once');
-			const created = ctx.out('Account created');
-			noErrors(ctx.out('Create account'), 'Create account');
-			assert.equal(created.length, rows.length, 'one account per row');
-			const planIds = { Starter: 2, Business: 3 };
-			const inAMonth = new Date();
-			inAMonth.setMonth(inAMonth.getMonth() + 1);
-			for (const [i, account] of created.entries()) {
-				const row = rows[i];
-				assert.deepEqual(
-					{ username: account.username, email: account.email, plan: account.plan },
-					row,
-				);
-				const user = ctx.sandbox.store.installation.users.get(account.userId);
-				assert.ok(user, `account ${account.userId} exists`);
-				assert.equal(user.username, row.username);
-				assert.equal(user.email, row.email);
-				assert.equal(user.planid, planIds[row.plan], `${row.username} is on ${row.plan}`);
-				assert.equal(user.status, 'pro');
-				const days = Math.abs(Date.parse(`${user.expires}Z`) - inAMonth.getTime()) / 86_400_000;
-				assert.ok(days < 2, `${row.username}'s plan ends in a month (${user.expires})`);
-			}
-			checkNoApiKeys(ctx, ['Plans', 'Create account']);
-		},
-	},
-	{
-		name: 'example: support request → login link',
-		file: 'examples/support-login-link.json',
-		async check(ctx) {
-			const [customer] = ctx.out('Find customer');
-			assert.equal(customer.username, 'customer_ann');
-			assert.equal(query(requests(ctx, 'GET /api/users')[0]).get('email'), 'ann@example.com');
-			const [reply] = ctx.out('Reply to customer');
-			const [link] = ctx.out('Login link');
-			assert.equal(reply.ticket, 4711);
-			assert.equal(reply.to, 'ann@example.com');
-			assert.ok(reply.text.includes(link.url), 'the reply carries the login link');
-			assert.ok(reply.text.startsWith('Hello customer_ann,'));
-			await checkSignsIn(ctx, link.url, 'customer_ann');
-			checkNoApiKeys(ctx, ['Find customer', 'Login link', 'Reply to customer']);
 		},
 	},
 ];

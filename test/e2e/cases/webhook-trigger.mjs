@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 
+import { writesIn } from '../lib/templates.mjs';
 import { sleep } from '../lib/util.mjs';
 import { activateWebhookTrigger, post, webhookAddresses } from '../lib/webhooks.mjs';
 import {
@@ -354,7 +355,7 @@ export const webhookTriggerCase = {
 			// The example's messages.
 			const dayFirst = createdDate.split(' ')[0].split('-').reverse().join('-');
 			assert.deepEqual(
-				outputs(exampleRuns, 'Message the team')
+				writesIn(exampleRuns, loadWorkflow(WEBHOOK_EXAMPLE), 'Message the team', n8n.paths.n8nDir)
 					.map(({ text }) => text)
 					.sort(),
 				[

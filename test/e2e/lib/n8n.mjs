@@ -317,13 +317,17 @@ export class N8n {
 	}
 
 	/**
-	 * Runs a saved workflow from its trigger `trigger`, started with `triggerItem` as its output, as
+	 * Runs a saved workflow from its trigger `trigger`, started with `triggerItem` (or the items
+	 * `triggerItems`) as its output, as
 	 * the editor does for *Execute workflow* and for a message typed into its chat (POST
 	 * /rest/workflows/:id/run with `triggerToStartFrom`), and waits for the execution's end. `more`
 	 * goes into the request as it is (runTool's destination and agent request). Resolves
 	 * { executionId, status, error, runData, raw }: `raw` is the execution as n8n answered it (text).
 	 */
-	async runFromTrigger(workflowId, { trigger, triggerItem = {}, timeoutMs = 60_000, ...more }) {
+	async runFromTrigger(
+		workflowId,
+		{ trigger, triggerItem = {}, triggerItems = [triggerItem], timeoutMs = 60_000, ...more },
+	) {
 		const saved = await this.rest('GET', `/rest/workflows/${workflowId}`);
 		if (saved.status !== 200)
 			throw new Error(`GET /rest/workflows/${workflowId} answered ${saved.status}`);
@@ -338,7 +342,7 @@ export class N8n {
 					executionIndex: 0,
 					executionStatus: 'success',
 					source: [],
-					data: { main: [[{ json: triggerItem }]] },
+					data: { main: [triggerItems.map((json) => ({ json }))] },
 				},
 			},
 			...more,

@@ -30,6 +30,7 @@ const pages = [
 	'CONTRIBUTING.md',
 	'CHANGELOG.md',
 	...markdownIn('docs'),
+	...markdownIn('docs/maintainers'),
 	'examples/README.md',
 	...testReadmes,
 ].filter((file) => existsSync(path.join(root, file)));

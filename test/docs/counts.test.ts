@@ -18,6 +18,7 @@ const PAGES = [
 	'CONTRIBUTING.md',
 	'CHANGELOG.md',
 	...markdownIn('docs'),
+	...markdownIn('docs/maintainers'),
 	...markdownIn('examples'),
 	...markdownIn('test/e2e'),
 ];

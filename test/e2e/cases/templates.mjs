@@ -472,8 +472,12 @@ export const TEMPLATE_CASES = [
 	}),
 ];
 
-/** The bytes of a binary field of an execution, as the editor downloads them. */
+/**
+ * The bytes of a binary field of an execution: kept in the execution itself (n8n 1.x's default
+ * mode) or in n8n's binary data store, downloaded as the editor does.
+ */
 async function binaryOf(n8n, file) {
+	if (!file.id) return Buffer.from(file.data, 'base64');
 	const params = new URLSearchParams({ id: file.id, action: 'download' });
 	const res = await fetch(`${n8n.baseUrl}/rest/binary-data?${params}`, {
 		headers: { Cookie: n8n.cookie, 'browser-id': 'e2e-browser' },

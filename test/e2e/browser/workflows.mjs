@@ -43,7 +43,7 @@ export async function importAndRun(editor, { baseUrl, example, log }) {
 	await page
 		.locator('[data-test-id=workflow-import-input]')
 		.setInputFiles(path.resolve(REPO, example.file));
-	const node = page.locator('[data-test-id=canvas-node]', { hasText: example.node });
+	const node = canvasNode(page, example.node);
 	await node.waitFor();
 	assert.equal(
 		await page.locator('[data-test-id=node-not-installed]').count(),

@@ -58,14 +58,7 @@ export function templateProblems(workflow, n8nDir) {
 			problems.push(`${node.name}: n8n has no ${node.type} version ${node.typeVersion}`);
 			continue;
 		}
-		const read = NodeHelpers.getNodeParameters(
-			description.properties,
-			node.parameters,
-			true,
-			false,
-			node,
-			description,
-		);
+		const read = parametersAsRead(node, description);
 		for (const where of droppedPaths(node.parameters, read))
 			problems.push(`${node.name}: n8n drops the parameter ${where}`);
 		const issues = NodeHelpers.getNodeParametersIssues(
@@ -78,6 +71,17 @@ export function templateProblems(workflow, n8nDir) {
 	}
 	return problems;
 }
+
+/** A node's parameters as n8n reads them: unknown ones dropped, defaults filled in. */
+const parametersAsRead = (node, description) =>
+	NodeHelpers.getNodeParameters(
+		description.properties,
+		node.parameters,
+		true,
+		false,
+		node,
+		description,
+	);
 
 /** The paths of `written`'s values that `read` lacks or holds otherwise. */
 function droppedPaths(written, read, at = '') {
@@ -125,14 +129,7 @@ export function wouldWrite(workflow, runData, name, n8nDir) {
 		settings: workflow.settings,
 	});
 	const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description;
-	const parameters = NodeHelpers.getNodeParameters(
-		description.properties,
-		node.parameters,
-		true,
-		false,
-		node,
-		description,
-	);
+	const parameters = parametersAsRead(node, description);
 	const runExecutionData = { resultData: { runData } };
 	const executeData = {
 		node,

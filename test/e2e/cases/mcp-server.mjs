@@ -65,6 +65,7 @@ const deleteTool = (credential) => ({
 });
 
 export const mcpServerCase = {
+	example: MCP_EXAMPLE, // saved by the case itself, with its token
 	name: `example: MCP server (examples/mcp-server.json) with the official MCP SDK as its client: tools listed, each called, bad arguments refused, ${AT_ONCE} calls at once under 6 requests per 2 s, a delete tool added, no token refused`,
 	async check({ n8n, apiKey }) {
 		const sandbox = await startSandbox({ port: 0, apiKey, ...BUDGET, seed: SEED, maxLimit: 100 });

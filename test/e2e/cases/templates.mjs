@@ -208,6 +208,18 @@ export async function bulkQrCodesWithSampleRows(n8n, dir) {
 	return file;
 }
 
+/** A click as the Link Management Webhook Trigger gives it (without *Add Link Record*). */
+const click = (alias, city, country) => ({
+	event: 'linkClicked',
+	shorturl: `https://go.example/${alias}`,
+	date: '2026-11-26 14:05:09',
+	country,
+	city,
+	referer: 'https://news.example/item',
+	os: 'Windows',
+	browser: 'Chrome',
+});
+
 export const TEMPLATE_CASES = [
 	templateCase({
 		name: "a sheet's URLs shortened weekly and written back by row, run twice (4 links, then nothing sent)",
@@ -360,6 +372,38 @@ export const TEMPLATE_CASES = [
 				assert.equal(uploads[i].name, `${row.name}.png`);
 				assert.equal(uploads[i].folderId.value, 'root');
 			}
+		},
+	}),
+	templateCase({
+		name: "clicks on one campaign's links → Slack (the alias prefix lets two of three through)",
+		file: 'examples/campaign-clicks-to-slack.json',
+		trigger: 'Link clicked',
+		pinned: {
+			'Link clicked': [
+				click('spring-poster', 'Toronto', 'Canada'),
+				click('autumn-sale', 'Paris', 'France'),
+				click('spring-flyer', '', ''),
+			],
+			'Message the team': [{ ok: true }, { ok: true }],
+		},
+		check(ctx) {
+			assert.deepEqual(
+				ctx.out("Campaign's links only").map((item) => item.shorturl),
+				['https://go.example/spring-poster', 'https://go.example/spring-flyer'],
+			);
+			const messages = ctx.writes('Message the team');
+			assert.deepEqual(
+				messages.map((message) => message.channelId.value),
+				['#marketing', '#marketing'],
+			);
+			assert.deepEqual(
+				messages.map((message) => message.text),
+				[
+					'Spring campaign: a click on https://go.example/spring-poster from Toronto, Canada (Chrome on Windows, referrer https://news.example/item) at 2026-11-26 14:05:09',
+					'Spring campaign: a click on https://go.example/spring-flyer from somewhere (Chrome on Windows, referrer https://news.example/item) at 2026-11-26 14:05:09',
+				],
+			);
+			assert.equal(ctx.sandbox.stats.requests, 0, 'no request to the service');
 		},
 	}),
 	templateCase({

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CONFIGURATION_INVALID, declared, NODE_DEFECT } from '../transport/causes';
+import { CONFIGURATION_INVALID, declared, NODE_DEFECT } from './causes';
 
 /**
  * Pure input checks and conversions. Each throws an InputError whose message names the field

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListFacts } from '../shared/operation';
-import { declared, TEMPORARILY_UNAVAILABLE } from './causes';
+import { declared, TEMPORARILY_UNAVAILABLE } from '../shared/causes';
 import { DeadlineReached } from './deadline';
 import { isRecord } from '../shared/typeGuards';
 import { wholeNumber } from '../shared/validation';

@@ -2,15 +2,15 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } fr
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionNamed } from '../shared/options';
-import type { Failure } from './causes';
+import type { Failure } from '../shared/causes';
 import {
 	CONFIGURATION_INVALID,
 	declared,
 	failureOfStatus,
 	TEMPORARILY_UNAVAILABLE,
-} from './causes';
+} from '../shared/causes';
 import { clock } from './clock';
-import { PROXY_AUTHENTICATION_REQUIRED, proxyRefusal } from './errors';
+import { PROXY_AUTHENTICATION_REQUIRED, proxyRefusal } from './proxyErrors';
 import { readFailure, failureInWords } from './failures';
 import { header } from './rateLimitHeaders';
 

@@ -1,57 +1,33 @@
-import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { RequestSettings } from '../shared/options';
-import { optionNamed } from '../shared/options';
-import type { Answer } from './answer';
-import { clock } from './clock';
-import type { RequestContext } from './context';
-import type { Failure as Cause } from './causes';
 import {
 	CONFIGURATION_INVALID,
 	CREDENTIAL_INVALID,
 	declared,
 	failureOfStatus,
-	NODE_DEFECT,
 	rateLimited,
 	TEMPORARILY_UNAVAILABLE,
-} from './causes';
+} from '../shared/causes';
+import type { RequestSettings } from '../shared/options';
+import { optionNamed } from '../shared/options';
+import type { Answer } from './answer';
+import type { FailedRequest } from './apiError';
+import { apiError, NOT_SENT_AGAIN } from './apiError';
+import { clock } from './clock';
+import type { RequestContext } from './context';
 import type { Failure } from './failures';
 import { failureInWords } from './failures';
-import type { Secrets } from './redact';
-import { redact, redactDeep, redactError, withoutFields } from './redact';
+import { redactDeep, withoutFields } from './redact';
 import { serviceWords } from './serviceWords';
 
-interface FailedRequest {
-	method: IHttpRequestMethods;
-	path: string;
-}
-
-/** A NodeApiError whose every text field is free of the API key, with its cause declared. */
-function apiError(
-	context: RequestContext,
-	cause: Cause,
-	message: string,
-	description: string,
-	httpCode?: number,
-): NodeApiError {
-	const clean = {
-		message: redact(context.secrets, message),
-		description: redact(context.secrets, description),
-	};
-	const code = httpCode === undefined ? undefined : String(httpCode);
-	// n8n keeps what it was given as the error's response and context: only these clean texts
-	// and the item's index, which n8n's error view shows.
-	const error = new NodeApiError(context.node, { ...clean, httpCode: code } as JsonObject, {
-		...clean,
-		httpCode: code,
-		itemIndex: context.itemIndex,
-	});
-	return declared(error, cause);
-}
-
-const NOT_SENT_AGAIN =
-	'It was not sent again: the service may already have applied it, so check before running it again.';
+/*
+ * The errors the transport raises for a request: the service's answers, connections that got
+ * none, redirects and the rate limit. A proxy's refusal (proxyErrors.ts) and any error as n8n
+ * shows it for the node (nodeErrors.ts) live beside them and are exported from here too.
+ */
+export { PROXY_AUTHENTICATION_REQUIRED, proxyRefusal, proxyRefused } from './proxyErrors';
+export { asNodeError, withoutSecrets } from './nodeErrors';
 
 /** An answer that is not a success: the service's own words, and what to do about it. */
 export function serviceError(
@@ -161,39 +137,6 @@ function certificateHint({ proxy, skipSslCertificateValidation }: RequestSetting
 	return `${option} is on, but this n8n did not apply it to the request${through} (n8n 1.x does not apply it through a proxy; n8n 2.x does). Let n8n trust the certificate instead: set NODE_EXTRA_CA_CERTS in n8n's environment to the certificate's PEM file (or its authority's), or update n8n.`;
 }
 
-/** The status of a proxy's refusal: the proxy's own answer, never the service's. */
-export const PROXY_AUTHENTICATION_REQUIRED = 407;
-
-/**
- * What a proxy's 407 means for the node's Options › Proxy, `failed` being what did not happen
- * ("the QR image was not downloaded"), and what to check: said alike for the API's requests and
- * for downloads. The proxy's page is not quoted.
- */
-export function proxyRefusal(proxy: RequestSettings['proxy'], failed: string): string {
-	const where = proxy ? ` (${proxy.host}:${proxy.port})` : '';
-	const given = proxy?.auth
-		? 'did not accept the user name and password given'
-		: 'asks for a user name and password';
-	return `The proxy in the node's Options › ${optionNamed('proxy')}${where} ${given}, so ${failed}. Check the user name and password with your network administrator, and write them into the address: http://username:password@host:port (characters such as @ : / % encoded, e.g. %40 for @).`;
-}
-
-/**
- * The node's proxy answered HTTP 407 (Proxy Authentication Required): the request went no
- * further, so the service neither saw nor applied it.
- */
-export function proxyRefused(context: RequestContext, request: FailedRequest): NodeApiError {
-	return apiError(
-		context,
-		CONFIGURATION_INVALID,
-		`The proxy refused the request: it answered HTTP 407 (Proxy Authentication Required)`,
-		proxyRefusal(
-			context.settings.proxy,
-			`${request.method} ${request.path} did not reach the Link Management service`,
-		),
-		PROXY_AUTHENTICATION_REQUIRED,
-	);
-}
-
 /**
  * A redirect not followed: to another origin (so the key is not sent there), or one after
  * which a write may already have been applied (so it is not sent twice).
@@ -240,38 +183,4 @@ export function rateLimitedError(
 		},
 	);
 	return declared(error, rateLimited(resetAt, clock.now()));
-}
-
-/**
- * An error as n8n shows it for the node, its cause declared: n8n's own errors as they are
- * (those that declare none: an answer's by its status, the node's checks as its configuration),
- * anything else wrapped as the node's own defect.
- */
-export function asNodeError(
-	node: INode,
-	caught: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	if (caught instanceof NodeApiError) {
-		const status = Number(caught.httpCode);
-		return declared(
-			caught,
-			Number.isFinite(status) ? failureOfStatus(status) : CONFIGURATION_INVALID,
-		);
-	}
-	if (caught instanceof NodeOperationError) return declared(caught, CONFIGURATION_INVALID);
-	return declared(new NodeOperationError(node, caught as Error, { itemIndex }), NODE_DEFECT);
-}
-
-/** Runs `work`; its result and any error it throws come out free of the secrets. */
-export async function withoutSecrets<T>(
-	secrets: Secrets,
-	node: INode,
-	work: () => Promise<T>,
-): Promise<T> {
-	try {
-		return redactDeep(secrets, await work());
-	} catch (caught) {
-		throw redactError(secrets, asNodeError(node, caught));
-	}
 }

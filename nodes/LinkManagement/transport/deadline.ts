@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { declared, rateLimited, TEMPORARILY_UNAVAILABLE } from './causes';
+import { declared, rateLimited, TEMPORARILY_UNAVAILABLE } from '../shared/causes';
 import { clock } from './clock';
 
 /**

@@ -8,7 +8,7 @@ import type { RequestContext } from '../transport/context';
 import { requestContextOf } from '../transport/context';
 import { asNodeError, withoutSecrets } from '../transport/errors';
 import { clock } from '../transport/clock';
-import { declared, TEMPORARILY_UNAVAILABLE } from '../transport/causes';
+import { declared, TEMPORARILY_UNAVAILABLE } from '../shared/causes';
 import type { Deadline } from '../transport/deadline';
 import { DeadlineReached, deadlineIn } from '../transport/deadline';
 import { activationRecord, recordedBy, startsActivation } from './activation';

@@ -1,7 +1,7 @@
 // The real n8n the end-to-end suite, `npm run dev`, the queue suite and the benchmark run is
 // installed from the lockfiles committed here, one folder per version (test/n8n/<version>/).
 // `node test/e2e/lib/install.mjs --check` holds them against the versions and overrides of
-// TARGETS (test/e2e/lib/install.mjs); an install runs the same check before it starts.
+// TARGETS (test/e2e/lib/targets.mjs); an install runs the same check before it starts.
 import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';

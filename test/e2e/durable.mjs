@@ -1,4 +1,4 @@
-// The polling trigger on n8n 2.x's durable scheduler (shared/design/n8n-durable-scheduler.md):
+// The polling trigger on n8n 2.x's durable scheduler (docs/maintainers/durable-scheduler.md):
 // n8n started with the four settings that switch it on and a poll timeout of 12 s (a poll budget
 // of 7 s); the same cases (but n8n's back-off, the durable scheduler's own) on n8n's default
 // scheduler in 2.x and in 1.x, whose polls have 5 minutes or no limit. The packed package installed, and two published workflows polling a stand-in service

@@ -1,6 +1,6 @@
 /**
  * Runs the Link Management Trigger's `poll()` as n8n 2.41's durable scheduler does (read in its
- * published code; shared/design/n8n-durable-scheduler.md): each poll in a fresh PollContext on
+ * published code; docs/maintainers/durable-scheduler.md): each poll in a fresh PollContext on
  * a Workflow built anew from the saved workflow, its node static data a copy of the durable
  * cursor. A scheduled poll ('update') has n8n's poll budget and commits the cursor whether it
  * emits or not; the poll at publishing ('activate', no fence) creates the cursor from the node's

@@ -23,6 +23,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowDataProxyAdditionalKeys,
 	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -308,6 +309,10 @@ export interface RunOptions {
 	onStart?: (cancel: () => void) => void;
 	/** Another node type to run in place of Link Management (same type name). */
 	nodeType?: INodeType;
+	/** How the execution was started: `manual` (the editor's) unless given. */
+	mode?: WorkflowExecuteMode;
+	/** The workflow's static data as n8n loads it with the workflow (saved by an earlier run). */
+	staticData?: IDataObject;
 }
 
 export interface RunResult {
@@ -322,6 +327,11 @@ export interface RunResult {
 	run: IRun;
 	/** When the node's own run ended (epoch ms); after a cancel, later than `run`. */
 	nodeSettled: Promise<number>;
+	/**
+	 * The static data as n8n saves it after the execution (JSON), or undefined where n8n saves
+	 * none: a manual run, or one that changed nothing.
+	 */
+	savedStaticData?: IDataObject;
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
@@ -334,15 +344,17 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	// As the editor does: store the node's parameters with their defaults resolved.
 	node.parameters = withDefaults(type, node, options.parameters);
 
+	const mode = options.mode ?? 'manual';
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		nodes: [node],
 		connections: {},
 		active: false,
 		nodeTypes: nodeTypesFor(type),
+		staticData: options.staticData,
 	});
 
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
 		id: 'test-workflow',
 		name: 'Test',
 		active: false,
@@ -355,7 +367,14 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as never);
 	let resolveFinished: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
+	let savedStaticData: IDataObject | undefined;
+	hooks.addHandler('workflowExecuteAfter', (fullRunData, newStaticData) => {
+		// As n8n's own hook: saved as JSON when it changed, except after a manual run.
+		if (newStaticData && mode !== 'manual') {
+			savedStaticData = JSON.parse(JSON.stringify(newStaticData)) as IDataObject;
+		}
+		resolveFinished(fullRunData);
+	});
 
 	const additionalData = {
 		hooks,
@@ -397,7 +416,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as IRunExecutionData;
 
 	const nodeSettled = new Promise<number>((resolve) => (nodeRunSettled = resolve));
-	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
 	const execution = workflowExecute.processRunExecutionData(workflow);
 	options.onStart?.(() => execution.cancel());
 	// A cancelled execution reports through the workflowExecuteAfter hook and never settles.
@@ -408,6 +427,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
 		run,
 		nodeSettled,
+		savedStaticData,
 	};
 }
 

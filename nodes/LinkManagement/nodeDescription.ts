@@ -100,7 +100,8 @@ function sharedFields(operations: OperationDefinition[]) {
  * Where the Options that concern some operations only are shown. Page Size: the operations that
  * read lists in pages (by their Operation value: the list operations, and Create or Update, which
  * reads one to find its records), not for resources whose lists have none. Include API Keys: the
- * operations whose records hold someone else's secret.
+ * operations whose records hold someone else's secret. Always Update: Create or Update of the
+ * resources that remember what it sent.
  */
 function optionsShown(resources: ResourceDefinition[]): OptionsShown {
 	const values = (operations: OperationDefinition[]) =>
@@ -118,6 +119,11 @@ function optionsShown(resources: ResourceDefinition[]): OptionsShown {
 				.filter(
 					({ operations }) => operations.some(({ list }) => list) && !operations.some(readsPages),
 				)
+				.map(({ resource }) => resource),
+		},
+		remembersSent: {
+			resources: resources
+				.filter(({ operations }) => operations.some(({ upsert }) => upsert?.remembersSent))
 				.map(({ resource }) => resource),
 		},
 		secretFields: {

@@ -9,7 +9,7 @@ import type {
 	OperationDefinition,
 	RequestParts,
 } from '../shared/operation';
-import { requestSettings, showsSecretFields } from '../shared/options';
+import { alwaysUpdates, requestSettings, showsSecretFields } from '../shared/options';
 import { fillPath } from '../shared/path';
 import { guard } from '../shared/validation';
 import type { Credential, RequestContext } from '../transport/context';
@@ -51,9 +51,14 @@ export interface Run extends UpsertRun {
 export function startItem(run: Run, itemIndex: number): Promise<Output[]> {
 	const node = run.fns.getNode();
 	const parameters = itemParameters(run.fns, itemIndex);
-	const { context, parts, limit, withheld, rowsOf } = prepareItem(run, itemIndex, parameters);
+	const { context, parts, limit, withheld, rowsOf, alwaysUpdate } = prepareItem(
+		run,
+		itemIndex,
+		parameters,
+	);
 	const { signal, release } = run.stop.forItem();
-	return sendOperation(run, { ...context, signal }, parameters, parts, limit, rowsOf)
+	const shape = { limit, rowsOf, alwaysUpdate };
+	return sendOperation(run, { ...context, signal }, parameters, parts, shape)
 		.then(
 			// A file is the service's image as it came: only the records can hold an echoed key.
 			(outputs) =>
@@ -85,6 +90,7 @@ function prepareItem(run: Run, itemIndex: number, parameters: ItemParameters) {
 				limit: operation.list ? recordLimit(parameters.raw) : Infinity,
 				parts: requestParts(operation, parameters),
 				rowsOf: operation.rows?.(parameters.value),
+				alwaysUpdate: operation.upsert?.remembersSent ? alwaysUpdates(options) : false,
 			};
 		});
 		const context = requestContext(node, itemIndex, credential, settings);
@@ -102,19 +108,27 @@ function requestParts(operation: OperationDefinition, parameters: ItemParameters
 	return parts;
 }
 
+/** How many records a list item outputs, the rows a record makes, and Create or Update's choice. */
+interface ItemShape {
+	limit: number;
+	rowsOf?: ReturnType<NonNullable<OperationDefinition['rows']>>;
+	alwaysUpdate: boolean;
+}
+
 async function sendOperation(
 	run: Run,
 	context: RequestContext,
 	parameters: ItemParameters,
 	{ body, qs }: RequestParts,
-	limit: number,
-	rowsOf?: ReturnType<NonNullable<OperationDefinition['rows']>>,
+	{ limit, rowsOf, alwaysUpdate }: ItemShape,
 ): Promise<Output[]> {
 	const { operation } = run;
 	if (operation.upsert) {
 		// Before anything waits: the item takes its place in its key's line, in item order.
-		const turn = takeTurn(run, operation.upsert, body, parameters.value);
-		return [{ json: await upsert(context, operation.upsert, turn, body) }];
+		const turn = takeTurn(run, operation.upsert, body, parameters.value, () =>
+			run.fns.getWorkflowStaticData('node'),
+		);
+		return [{ json: await upsert(context, operation.upsert, turn, body, { alwaysUpdate }) }];
 	}
 	const lookups = idsFromUrls(context, operation, parameters);
 	const fromUrls = lookups ? await lookups : {};

@@ -9,12 +9,16 @@ import { fillPath } from '../shared/path';
 import { fillIn, guard, InputError, quoted, text } from '../shared/validation';
 import type { RequestContext } from '../transport/context';
 import { sendRequest } from '../transport/send';
+import { fingerprintOf, SentMemory } from './sentMemory';
 
 /**
  * "Create or Update" for one item: the record with the item's key is looked up in the list (read
  * once per run of the node, see RecordIndex). None: it is created. One: it is updated — unless
  * the list shows every field the update would send with the asked value already, then nothing is
  * sent and the item says `unchanged`. Several: the item fails naming them, and nothing is sent.
+ * Where the update sends fields the list does not show (a QR code's data), the record is also
+ * `unchanged` when the row is what was last sent to it, as the node's memory of what it sent
+ * says (sentMemory.ts), and the list shows it under the same ID with the same shown values.
  */
 
 export type Outcome = 'created' | 'updated' | 'unchanged';
@@ -24,6 +28,8 @@ export interface UpsertRun {
 	indexes: Map<string, RecordIndex>;
 	/** How many items the run has (an upper bound of the distinct keys). */
 	items: number;
+	/** What the node sent in earlier executions, for the resources that remember it. */
+	memory?: SentMemory;
 }
 
 function indexFor(run: UpsertRun, facts: UpsertFacts, key: MatchKey): RecordIndex {
@@ -43,6 +49,14 @@ export interface UpsertTurn {
 	index: RecordIndex;
 	wanted: string;
 	place: PlaceInLine;
+	/** The run's memory, where the resource remembers what it sent. */
+	memory?: SentMemory;
+}
+
+/** How an item's Create or Update treats the memory of what was sent. */
+export interface UpsertChoices {
+	/** Update a matched record even where the row is what was last sent to it. */
+	alwaysUpdate: boolean;
 }
 
 /**
@@ -54,18 +68,21 @@ export function takeTurn(
 	facts: UpsertFacts,
 	body: IDataObject,
 	parameter: (name: string) => unknown,
+	staticData: () => IDataObject,
 ): UpsertTurn {
 	const key = facts.key(parameter);
 	const index = indexFor(run, facts, key);
 	const wanted = index.keyOf(body[key.field]);
-	return { key, index, wanted, place: index.placeInLine(wanted) };
+	if (facts.remembersSent) run.memory ??= SentMemory.of(staticData());
+	return { key, index, wanted, place: index.placeInLine(wanted), memory: run.memory };
 }
 
 export async function upsert(
 	context: RequestContext,
 	facts: UpsertFacts,
-	{ key, index, wanted, place }: UpsertTurn,
+	{ key, index, wanted, place, memory: kept }: UpsertTurn,
 	body: IDataObject,
+	{ alwaysUpdate }: UpsertChoices = { alwaysUpdate: false },
 ): Promise<IDataObject> {
 	return await place.run(async () => {
 		guard(context.node, context.itemIndex, () => {
@@ -88,14 +105,29 @@ export async function upsert(
 				},
 			);
 		}
-		const send = async (operation: UpsertFacts['create'], path: string, sent: IDataObject) =>
-			await sendRequest(context, { method: operation.request.method, path, body: sent });
+		const memory = kept && {
+			kept,
+			entry: SentMemory.entryOf(context.apiRoot, facts.list.request.path, key.shownAs, wanted),
+			fingerprint: fingerprintOf(body),
+		};
+		// Forgotten before a request that may change the record, remembered once it has: a run
+		// stopped in between, or a request whose fate is unknown, costs a resend, never a skip.
+		const send = async (operation: UpsertFacts['create'], path: string, sent: IDataObject) => {
+			memory?.kept.forget(memory.entry);
+			return await sendRequest(context, { method: operation.request.method, path, body: sent });
+		};
+		const remember = (id: unknown) => {
+			if (memory && id !== undefined && id !== null && id !== '') {
+				memory.kept.remember(memory.entry, id, memory.fingerprint);
+			}
+		};
 
 		if (matches.length === 0) {
 			const answer = await send(facts.create, facts.create.request.path, body);
 			// Kept as create outputs it (a campaign's name under `name`), as a later item outputs it.
 			const created = (facts.create.output ?? same)(recordOf(answer, {}), {}, body);
 			index.add({ ...shown(facts, body), ...created });
+			remember(created.id);
 			return { ...created, outcome: 'created' };
 		}
 
@@ -105,10 +137,20 @@ export async function upsert(
 		const updatedAsListed = shown(facts, update);
 		// What the run has set since the list was read wins over what the list shows within.
 		const listed = { ...facts.shownWithin?.(match), ...match };
-		if (alreadyHas(listed, updatedAsListed)) return { ...match, outcome: 'unchanged' };
+		const unchanged =
+			alreadyHas(listed, updatedAsListed) ||
+			(memory !== undefined &&
+				!alwaysUpdate &&
+				showsAlike(listed, updatedAsListed) &&
+				memory.kept.holds(memory.entry, match.id, memory.fingerprint));
+		if (unchanged) {
+			remember(match.id);
+			return { ...match, outcome: 'unchanged' };
+		}
 		const { path } = fillPath(facts.update, () => match.id);
 		const answer = await send(facts.update, path, update);
 		Object.assign(match, updatedAsListed);
+		remember(match.id);
 		const updated = (facts.update.output ?? same)(recordOf(answer, {}), {}, update);
 		return { id: match.id, ...updated, outcome: 'updated' };
 	});
@@ -128,6 +170,13 @@ function shown(facts: UpsertFacts, body: IDataObject): IDataObject {
 function alreadyHas(record: IDataObject, sent: IDataObject): boolean {
 	return Object.entries(sent).every(
 		([field, value]) => field in record && equal(record[field], value),
+	);
+}
+
+/** Every field the update would send that the list shows, it shows with that value. */
+function showsAlike(record: IDataObject, sent: IDataObject): boolean {
+	return Object.entries(sent).every(
+		([field, value]) => !(field in record) || equal(record[field], value),
 	);
 }
 

@@ -113,6 +113,11 @@ export interface UpsertFacts {
 	shownWithin?: (record: IDataObject) => IDataObject;
 	/** Fields an update cannot change: a matched record showing another value fails the item. */
 	fixed?: string[];
+	/**
+	 * The update sends fields the list does not show (a QR code's data): the node remembers what
+	 * it sent to each record (runner/sentMemory.ts), and a row equal to it sends nothing.
+	 */
+	remembersSent?: boolean;
 }
 
 export interface OperationFacts {

@@ -28,11 +28,20 @@ export const OPTION_LABELS = {
 	proxy: 'Proxy',
 	allowUnauthorizedCerts: 'Ignore SSL Issues (Insecure)',
 	includeApiKeys: 'Include API Keys',
+	alwaysUpdate: 'Always Update',
 };
 type OptionName = 'maxTotalWait' | 'maxWait' | 'pageSize' | 'timeout';
 const inSeconds = (label: string) => `${label} (Seconds)`;
 
 const OPTIONS: INodeProperties[] = [
+	{
+		displayName: OPTION_LABELS.alwaysUpdate,
+		name: 'alwaysUpdate',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to update every matched record even where the row is what this node last sent to it. Use it when records were changed in the service's own interface and the sheet should win: off, such a row sends nothing, as the list does not show what changed.",
+	},
 	{
 		displayName: OPTION_LABELS.allowUnauthorizedCerts,
 		name: 'allowUnauthorizedCerts',
@@ -101,6 +110,8 @@ export interface OptionsShown {
 	pagedLists?: { operations: string[]; notForResources: string[] };
 	/** Include API Keys: the operations whose records hold someone else's secret (none: left out). */
 	secretFields?: { resources: string[]; operations: string[] };
+	/** Always Update: the resources whose Create or Update remembers what it sent (none: left out). */
+	remembersSent?: { resources: string[] };
 }
 
 /**
@@ -109,7 +120,11 @@ export interface OptionsShown {
  * property for all operations: n8n evaluates every top-level property for every item. Without
  * `shown`, every option but Include API Keys shows always (the trigger's).
  */
-export function requestOptions({ pagedLists, secretFields }: OptionsShown = {}): INodeProperties {
+export function requestOptions({
+	pagedLists,
+	secretFields,
+	remembersSent,
+}: OptionsShown = {}): INodeProperties {
 	const displayOptions: Record<string, INodeProperties['displayOptions']> = {};
 	if (pagedLists) {
 		const { operations, notForResources } = pagedLists;
@@ -122,6 +137,11 @@ export function requestOptions({ pagedLists, secretFields }: OptionsShown = {}):
 		const { resources, operations } = secretFields;
 		displayOptions.includeApiKeys = { show: { '/resource': resources, '/operation': operations } };
 	}
+	if (remembersSent) {
+		displayOptions.alwaysUpdate = {
+			show: { '/resource': remembersSent.resources, '/operation': ['upsert'] },
+		};
+	}
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -129,7 +149,9 @@ export function requestOptions({ pagedLists, secretFields }: OptionsShown = {}):
 		placeholder: 'Add option',
 		default: {},
 		options: OPTIONS.filter(
-			({ name }) => name !== 'includeApiKeys' || secretFields?.operations.length,
+			({ name }) =>
+				(name !== 'includeApiKeys' || secretFields?.operations.length) &&
+				(name !== 'alwaysUpdate' || remembersSent?.resources.length),
 		).map((option) =>
 			displayOptions[option.name]
 				? { ...option, displayOptions: displayOptions[option.name] }
@@ -145,6 +167,10 @@ export const optionNamed = (name: keyof typeof OPTION_LABELS) =>
 /** Whether the Options ask for the fields that hold others' secrets (users' own API keys). */
 export const showsSecretFields = (given: IDataObject = {}): boolean =>
 	toBoolean(given.includeApiKeys ?? false, OPTION_LABELS.includeApiKeys) as boolean;
+
+/** Whether the Options ask Create or Update to update matched records it remembers as sent. */
+export const alwaysUpdates = (given: IDataObject = {}): boolean =>
+	toBoolean(given.alwaysUpdate ?? false, OPTION_LABELS.alwaysUpdate) as boolean;
 
 const defaultOf = (name: OptionName) =>
 	OPTIONS.find((option) => option.name === name)?.default as number;

@@ -43,5 +43,7 @@ export const upsert = upsertOperation(
 				: { field: 'custom', shownAs: 'alias', label: 'Alias', filter: 'short' },
 		updateBody: (sent) => sent,
 		shownAs: { url: 'longurl', custom: 'alias' },
+		// The list shows neither targeting, expiry, password, pixels, splash page nor overlay.
+		remembersSent: true,
 	},
 );

@@ -33,5 +33,7 @@ export const upsert = upsertOperation(
 		// An update keeps the stored type; the name is what matched.
 		updateBody: (sent) => without(sent, 'type', 'name'),
 		fixed: ['type'],
+		// The list shows none of its data, colors or logo: what was sent is remembered.
+		remembersSent: true,
 	},
 );

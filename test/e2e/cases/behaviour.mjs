@@ -73,4 +73,41 @@ export const BEHAVIOUR_CASES = [
 			assert.equal(count(ctx, 'DELETE /api/pixel/:id/delete'), 1);
 		},
 	},
+	{
+		name: 'a QR code sheet run again: 20 created, then only the list read, then 3 updates and 2 creates',
+		file: 'test/e2e/workflows/qr-sheet-run-again.json',
+		runs: 3,
+		check(ctx) {
+			// `n8n execute` saves the workflow's static data, where Create or Update remembers what it
+			// sent: the QR code list shows none of the data or colors.
+			const routes = (run) =>
+				run.requests.reduce((counts, { route }) => {
+					counts[route] = (counts[route] ?? 0) + 1;
+					return counts;
+				}, {});
+			const outcomes = (run) =>
+				run.out('Create or Update QR codes').reduce((counts, { outcome, error }) => {
+					const key = outcome ?? `error: ${error}`;
+					counts[key] = (counts[key] ?? 0) + 1;
+					return counts;
+				}, {});
+			const [first, second, third] = ctx.runs;
+			assert.deepEqual(routes(first), { 'GET /api/qr': 1, 'POST /api/qr/add': 20 });
+			assert.deepEqual(routes(second), { 'GET /api/qr': 1 }, 'the same sheet: only the list');
+			assert.deepEqual(outcomes(second), { unchanged: 20 });
+			assert.deepEqual(routes(third), {
+				'GET /api/qr': 1,
+				'PUT /api/qr/:id/update': 3,
+				'POST /api/qr/add': 2,
+			});
+			assert.deepEqual(outcomes(third), { updated: 3, unchanged: 17, created: 2 });
+			const mine = ctx.sandbox.store.qr.list().filter(({ name }) => name.startsWith('E2E sheet'));
+			assert.equal(mine.length, 22, 'one QR code per name');
+			assert.equal(
+				mine.find(({ name }) => name === 'E2E sheet QR 2').data,
+				'https://example.com/sheet/2/new',
+			);
+			return { note: `requests: ${ctx.runs.map((run) => run.requests.length).join(', then ')}` };
+		},
+	},
 ];

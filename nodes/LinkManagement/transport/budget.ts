@@ -87,10 +87,13 @@ function startWindow(budget: Budget) {
 	budget.succeededInWindow = 0;
 }
 
-/** Decides whether one more request may go now; when it may, counts it as sent. */
-export function reserveRequest(key: string, now: number): Reservation {
+/**
+ * Decides whether one more request may go now; when it may, counts it as sent. `waiting` is how
+ * many requests of the key wait to go, this one included.
+ */
+export function reserveRequest(key: string, now: number, waiting = 1): Reservation {
 	const budget = budgetFor(key);
-	const reservation = decide(budget, now);
+	const reservation = decide(budget, now, waiting);
 	if (reservation.kind === 'go') {
 		budget.inFlight++;
 		if (budget.remaining !== undefined) budget.remaining--;
@@ -101,7 +104,7 @@ export function reserveRequest(key: string, now: number): Reservation {
 	return reservation;
 }
 
-function decide(budget: Budget, now: number): Reservation {
+function decide(budget: Budget, now: number, waiting: number): Reservation {
 	if (budget.blockedUntil !== undefined) {
 		if (now < budget.blockedUntil) return { kind: 'waitUntil', time: budget.blockedUntil };
 		startWindow(budget);
@@ -116,11 +119,24 @@ function decide(budget: Budget, now: number): Reservation {
 		return { kind: 'waitUntil', time: budget.resetAt + budget.marginMs };
 	}
 	const contended = budget.contendedUntil !== undefined && now < budget.contendedUntil;
-	if (contended && budget.resetAt !== undefined && budget.lastSentAt !== undefined) {
+	// More wait than the window has left: its last part is kept for whoever asks next.
+	const keeping = waiting > budget.remaining && budget.remaining <= reserveOf(budget.limit);
+	if ((contended || keeping) && budget.resetAt !== undefined && budget.lastSentAt !== undefined) {
 		const next = budget.lastSentAt + (budget.resetAt - now) / budget.remaining;
 		if (next > now) return { kind: 'waitUntil', time: next };
 	}
 	return { kind: 'go' };
+}
+
+/**
+ * The part of a window kept for latecomers while more requests wait than the window has left: a
+ * third of the limit, spread evenly over what is left of the window. A request asked after the
+ * rest went in a burst (another execution's, a poll's, a webhook call's) gets one of these within
+ * a fraction of the window instead of waiting for the next; when none comes, they go to the
+ * requests waiting, so the window is still spent whole by its end.
+ */
+function reserveOf(limit: number | undefined): number {
+	return limit === undefined ? 0 : Math.ceil(limit / 3);
 }
 
 /** Without headers: unpaced until a rate-limit answer taught the budget, then paced by it. */

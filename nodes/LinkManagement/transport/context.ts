@@ -13,6 +13,7 @@ import { guard } from '../shared/validation';
 import { apiRootFromBaseUrl } from './baseUrl';
 import { budgetKey } from './budget';
 import type { Deadline } from './deadline';
+import type { Party } from './queue';
 import type { Secrets } from './redact';
 import { secretsOf } from './redact';
 
@@ -27,6 +28,8 @@ export interface RequestContext {
 	secrets: Secrets;
 	/** The shared rate-limit budget of this API root and key. */
 	budget: string;
+	/** Who the request is sent for: its key's requests take turns between parties (queue.ts). */
+	party: Party;
 	settings: RequestSettings;
 	/** How long the service has made this item (or poll) wait, over all its requests and pages. */
 	waited: { serviceMs: number };
@@ -49,9 +52,14 @@ export interface Credentials {
 	apiKey?: unknown;
 }
 
-/** The credential, read once, and n8n's authenticated helper sending with it. */
+/**
+ * The credential, read once, and n8n's authenticated helper sending with it. It is read once for
+ * each node run, poll or webhook call: each is a party of its own, taking turns with the others
+ * that use the key.
+ */
 export interface Credential {
 	data: Credentials;
+	party: Party;
 	send(options: IHttpRequestOptions): Promise<IN8nHttpFullResponse>;
 }
 
@@ -65,7 +73,7 @@ const derived = new WeakMap<Credentials, { apiRoot: string; budget: string }>();
 export function requestContext(
 	node: INode,
 	itemIndex: number,
-	{ data, send }: Credential,
+	{ data, party, send }: Credential,
 	settings: RequestSettings = requestSettings(),
 	signal?: AbortSignal,
 ): RequestContext {
@@ -83,6 +91,7 @@ export function requestContext(
 		apiRoot,
 		secrets: secretsOf(data, [settings.proxy?.auth?.password ?? '']),
 		budget,
+		party,
 		settings,
 		waited: { serviceMs: 0 },
 		signal,
@@ -113,6 +122,7 @@ export async function credentialOf(fns: N8nFunctions): Promise<Credential> {
 	const credentialsDecrypted = { id: id ?? '', name, type: CREDENTIAL_TYPE, data };
 	return {
 		data,
+		party: {},
 		send: async (options) =>
 			await fns.helpers.httpRequestWithAuthentication.call(fns, CREDENTIAL_TYPE, options, {
 				credentialsDecrypted,

@@ -4,64 +4,88 @@ import { clock } from './clock';
 import { mayStartNow, requestStarted, startsResume } from './eventLoop';
 
 /**
- * Requests of one key take their turns in order: the request that asked first goes first,
- * also when it comes back after a rate-limit answer, so no item starves while later ones go.
- * Only the head of the queue asks the budget; the others wait until they are the head. Across
+ * The requests of one key take turns fairly between the parties that send them: a party is
+ * one node run of an execution, one poll or one webhook call (one credential read). The parties
+ * with a request waiting go round in turn, one request each: a party that starts asking joins
+ * the end of the round, so a one-request execution waits behind one request of each other
+ * party, never behind a bulk run's thousand, and two bulk runs share the windows. Within a
+ * party, requests go in the order they asked, also when one comes back after a rate-limit
+ * answer, so its items keep their order and none starves. Only the head (the first request of
+ * the party whose turn it is) asks the budget; the others wait until they are the head. Across
  * keys, requests start in groups, one a turn of n8n's event loop (eventLoop.ts).
  */
 
+/** Who a request is sent for; only its identity counts. */
+export type Party = object;
+
+/** A request's place in its party's line, kept across all its tries. */
+export interface Ticket {
+	party: Party;
+	place: number;
+}
+
 interface Waiter {
 	place: number;
+	/** When it gives up waiting behind others (a poll's time); Infinity for the patient. */
+	giveUpAt: number;
 	wake: () => void;
 }
 
-const queues = new Map<string, Waiter[]>();
-/** Until when the head of a key's queue waits for the budget (its rate limit), while it does. */
-const held = new Map<string, number>();
+interface Line {
+	/** The parties with a request waiting, in the order their turns come. */
+	round: Party[];
+	waiting: Map<Party, Waiter[]>;
+	/** How many requests wait, all parties together. */
+	count: number;
+	/** Until when the head waits for the budget (its rate limit), while it does. */
+	heldUntil?: number;
+}
+
+const lines = new Map<string, Line>();
 let lastPlace = 0;
 
-/** A place in the queue of its key, kept by a request across all its tries. */
-export function placeInQueue(): number {
-	return ++lastPlace;
+/** A ticket for one request of a party, kept by the request across all its tries. */
+export function ticketFor(party: Party): Ticket {
+	return { party, place: ++lastPlace };
 }
 
 /**
  * Waits until this request may be sent, and counts it as sent. Resolves `go`, or the time it
  * would have to wait until when that is further than `maxWaitMs`, or, behind other requests,
- * the time the head of the queue waits for the budget until when that is `giveUpAt` or later
- * (in both cases it is not sent). Rejects when the execution is cancelled.
+ * the time the head waits for the budget until when that is `giveUpAt` or later (in both cases
+ * it is not sent). Rejects when the execution is cancelled.
  */
 export async function waitForTurn(
 	key: string,
-	place: number,
+	{ party, place }: Ticket,
 	maxWaitMs: number,
 	signal?: AbortSignal,
 	giveUpAt = Infinity,
 ): Promise<{ go: true } | { go: false; until: number; behindOthers?: true }> {
-	const queue = queues.get(key) ?? [];
-	queues.set(key, queue);
-	const waiter: Waiter = { place, wake: () => {} };
-	const index = queue.findIndex((other) => other.place > place);
-	queue.splice(index === -1 ? queue.length : index, 0, waiter);
+	const line = lineOf(key);
+	const waiter: Waiter = { place, giveUpAt, wake: () => {} };
+	join(line, party, waiter);
+	let sent = false;
 	try {
 		for (;;) {
 			signal?.throwIfAborted();
-			if (queue[0] !== waiter) {
-				// Behind other requests of the key: as long as they take, unless the head already
-				// waits for the budget past the time this one has.
-				const heldUntil = held.get(key) ?? clock.now();
+			if (headOf(line) !== waiter) {
+				// Behind other requests: as long as they take, unless the head already waits for
+				// the budget past the time this one has.
+				const heldUntil = line.heldUntil ?? clock.now();
 				if (heldUntil >= giveUpAt) return { go: false, until: heldUntil, behindOthers: true };
 				await woken(waiter, undefined, signal);
 				continue;
 			}
-			held.delete(key);
+			line.heldUntil = undefined;
 			if (!mayStartNow()) {
 				await startsResume();
 				continue;
 			}
-			const reservation = reserveRequest(key, clock.now());
+			const reservation = reserveRequest(key, clock.now(), line.count);
 			if (reservation.kind === 'go') {
 				requestStarted();
+				sent = true;
 				return { go: true };
 			}
 			if (reservation.kind === 'waitForAnswer') {
@@ -70,22 +94,67 @@ export async function waitForTurn(
 			}
 			const waitMs = reservation.time - clock.now();
 			if (waitMs > maxWaitMs) return { go: false, until: reservation.time };
-			held.set(key, reservation.time);
-			for (const behind of queue.slice(1)) behind.wake();
+			line.heldUntil = reservation.time;
+			// Those with a time to keep look whether the hold passes it.
+			for (const queue of line.waiting.values()) {
+				for (const other of queue) if (other.giveUpAt !== Infinity) other.wake();
+			}
 			await woken(waiter, waitMs, signal);
 		}
 	} finally {
-		if (queue[0] === waiter) held.delete(key);
-		queue.splice(queue.indexOf(waiter), 1);
-		if (queue.length === 0) queues.delete(key);
-		else queue[0].wake();
+		if (headOf(line) === waiter) line.heldUntil = undefined;
+		leave(key, line, party, waiter, sent);
 	}
 }
 
-/** Records an answer (or that none came) and lets the head of the queue look again. */
+/** Records an answer (or that none came) and lets the head look again. */
 export function requestSettled(key: string, report: AnswerReport | undefined): void {
 	recordAnswer(key, report, clock.now());
-	queues.get(key)?.[0]?.wake();
+	const line = lines.get(key);
+	if (line) headOf(line)?.wake();
+}
+
+function lineOf(key: string): Line {
+	let line = lines.get(key);
+	if (!line) {
+		line = { round: [], waiting: new Map(), count: 0 };
+		lines.set(key, line);
+	}
+	return line;
+}
+
+function headOf(line: Line): Waiter | undefined {
+	const party = line.round[0];
+	return party === undefined ? undefined : line.waiting.get(party)?.[0];
+}
+
+/** A party that starts asking joins the end of the round; its requests keep the order asked. */
+function join(line: Line, party: Party, waiter: Waiter) {
+	let queue = line.waiting.get(party);
+	if (!queue) {
+		queue = [];
+		line.waiting.set(party, queue);
+		line.round.push(party);
+	}
+	const index = queue.findIndex((other) => other.place > waiter.place);
+	queue.splice(index === -1 ? queue.length : index, 0, waiter);
+	line.count++;
+}
+
+/**
+ * A request leaves the line: sent (its party's turn is over: the party goes to the end of the
+ * round while it has requests waiting), given up or cancelled. The new head is woken.
+ */
+function leave(key: string, line: Line, party: Party, waiter: Waiter, sent: boolean) {
+	const queue = line.waiting.get(party)!;
+	queue.splice(queue.indexOf(waiter), 1);
+	line.count--;
+	const turn = line.round.indexOf(party);
+	if (sent || queue.length === 0) line.round.splice(turn, 1);
+	if (queue.length === 0) line.waiting.delete(party);
+	else if (sent) line.round.push(party);
+	if (line.count === 0) lines.delete(key);
+	else headOf(line)?.wake();
 }
 
 /** Why a wait's own timer is stopped: given, so that no DOMException is made for every wait. */
@@ -93,7 +162,7 @@ const WAIT_OVER = new Error('The wait is over');
 
 /**
  * Waits until woken, `ms` have passed, or the execution is cancelled. A timer only where there is
- * a time to wait: most waits are for the head of the queue, which wakes the next one.
+ * a time to wait: most waits are for the head, which wakes the next one.
  */
 async function woken(waiter: Waiter, ms: number | undefined, signal?: AbortSignal) {
 	let timer: AbortController | undefined;

@@ -19,7 +19,8 @@ import {
 } from './errors';
 import { answerTook, DeadlineReached, roomToAnswer, roomToWait } from './deadline';
 import { readFailure, worthRetrying } from './failures';
-import { placeInQueue, requestSettled, waitForTurn } from './queue';
+import { requestSettled, ticketFor } from './queue';
+import { takeTurn } from './turn';
 import { backoffMs, pause } from './waits';
 
 /** One request to the service, below its API root. */
@@ -48,7 +49,7 @@ export async function sendRequest(
 	request: ServiceRequest,
 ): Promise<IDataObject> {
 	const { settings } = context;
-	const place = placeInQueue();
+	const ticket = ticketFor(context.party);
 	const idempotent = IDEMPOTENT_METHODS.includes(request.method);
 	let url = `${context.apiRoot}${request.path}`;
 	let rateLimitAnswers = 0;
@@ -70,23 +71,7 @@ export async function sendRequest(
 	};
 
 	for (;;) {
-		const roomToTurn = roomToWait(context.deadline, clock.now());
-		if (roomToTurn <= 0) throw new DeadlineReached(context.node);
-		const maxWaitMs = Math.min(settings.maxWaitMs, roomToTurn);
-		const giveUpAt = clock.now() + roomToTurn;
-		const turn = await waitForTurn(context.budget, place, maxWaitMs, context.signal, giveUpAt);
-		if (!turn.go) {
-			if (turn.behindOthers) throw new DeadlineReached(context.node, turn.until);
-			// The work's time, not the Options' Max Wait, is what the wait would pass.
-			if (turn.until - clock.now() <= settings.maxWaitMs)
-				throw new DeadlineReached(context.node, turn.until);
-			throw rateLimitedError(context, turn.until);
-		}
-		if (roomToWait(context.deadline, clock.now()) <= 0) {
-			// Its turn came too late for an answer in the work's time: not sent after all.
-			requestSettled(context.budget, undefined);
-			throw new DeadlineReached(context.node);
-		}
+		await takeTurn(context, ticket);
 		const sentAt = clock.now();
 		const room = roomToAnswer(context.deadline, sentAt);
 		const timeoutMs = Math.max(1, Math.floor(Math.min(settings.timeoutMs, room)));

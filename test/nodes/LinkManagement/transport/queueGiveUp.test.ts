@@ -7,8 +7,8 @@
 import type { AnswerReport } from '../../../../nodes/LinkManagement/transport/answer';
 import { budgetKey, forgetBudgets } from '../../../../nodes/LinkManagement/transport/budget';
 import {
-	placeInQueue,
 	requestSettled,
+	ticketFor,
 	waitForTurn,
 } from '../../../../nodes/LinkManagement/transport/queue';
 import { useVirtualTime } from '../../../helpers/virtualTime';
@@ -18,6 +18,8 @@ afterEach(forgetBudgets);
 
 const key = budgetKey('https://a.test/api', 'queue-give-up');
 const MINUTE = 60_000;
+/** One run sending both requests. */
+const party = {};
 /** The service refused a request until `retryAt`. */
 const refusedUntil = (retryAt: number): AnswerReport => ({
 	info: {},
@@ -28,16 +30,18 @@ const refusedUntil = (retryAt: number): AnswerReport => ({
 
 /** A request at the head of the queue, held a minute by a rate limit, and a later one behind it. */
 async function behindAHeldRequest(giveUpAt?: number) {
-	const first = placeInQueue();
+	const first = ticketFor(party);
 	expect(await waitForTurn(key, first, MINUTE)).toEqual({ go: true });
 	const heldUntil = Date.now() + MINUTE;
 	requestSettled(key, refusedUntil(heldUntil));
 	const startedAt = Date.now();
 	const head = waitForTurn(key, first, 2 * MINUTE);
-	const later = waitForTurn(key, placeInQueue(), 2 * MINUTE, undefined, giveUpAt).then((turn) => ({
-		turn,
-		waitedMs: Date.now() - startedAt,
-	}));
+	const later = waitForTurn(key, ticketFor(party), 2 * MINUTE, undefined, giveUpAt).then(
+		(turn) => ({
+			turn,
+			waitedMs: Date.now() - startedAt,
+		}),
+	);
 	return { head, later, heldUntil };
 }
 

@@ -38,15 +38,18 @@ export function floorMs({ n, limit, windowMs, lastMs, t0 }) {
  */
 export function recordArrivals(sandbox) {
 	const arrivals = [];
+	let fault = () => null;
 	sandbox.setFaults({
 		decide: (req) => {
 			arrivals.push({ n: req.n, at: Date.now(), method: req.method, path: req.path });
-			return null;
+			return fault(req);
 		},
 	});
 	return {
 		arrivals,
 		clear: () => (arrivals.length = 0),
+		/** A fault decider for the requests from now on (the sandbox's `decide`); none without one. */
+		setFault: (decide) => (fault = decide ?? (() => null)),
 	};
 }
 

@@ -31,7 +31,16 @@ export const SCALING = { ns: [30, 300, 3000], limit: 25, windowMs: 1000 };
  * Create or Update: a sheet of n rows run again and again at 30 requests per 2 s; a re-run with
  * `changed` rows changed and `added` rows new; a sheet whose n rows repeat `names` names.
  */
-export const UPSERT = { n: 300, changed: 10, added: 5, names: 30, limit: 30, windowMs: 2000 };
+export const UPSERT = {
+	n: 300,
+	changed: 10,
+	added: 5,
+	names: 30,
+	/** The row at which the stopped run's outage starts. */
+	stopAt: 151,
+	limit: 30,
+	windowMs: 2000,
+};
 /** The trigger's polls: list sizes, and how many records are new at each poll after the first. */
 export const TRIGGER = {
 	sizes: [100, 5000, 50_000],
@@ -114,6 +123,7 @@ export const PARTS = [
 	'sheet',
 	'queue',
 	'clicks',
+	'jobs',
 ];
 export const ONLY = process.env.BENCH_ONLY
 	? process.env.BENCH_ONLY.split(',').map((s) => s.trim())
@@ -121,8 +131,8 @@ export const ONLY = process.env.BENCH_ONLY
 		? ['queue']
 		: PARTS;
 /** Parts that start n8n processes of their own and write their own section of docs/maintainers/benchmark.md. */
-export const OWN_SECTION = ['queue', 'clicks'];
-/** The parts that run in one n8n through `n8n execute` (all but queue and clicks). */
+export const OWN_SECTION = ['queue', 'clicks', 'jobs'];
+/** The parts that run in one n8n through `n8n execute` (all but queue, clicks and jobs). */
 export const SINGLE = ONLY.some((p) => !OWN_SECTION.includes(p));
 for (const p of ONLY)
 	if (!PARTS.includes(p))
@@ -133,6 +143,8 @@ export const TIMEOUT_MS = Number(
 	process.env.BENCH_TIMEOUT_MS ||
 		((ONLY.includes('queue') ? 75 : 30) + (ONLY.includes('clicks') ? 75 : 0)) * 60_000,
 );
+/** Part 11, one key, many jobs: "before" is measured on this commit, the last before fair turns. */
+export const JOBS = { before: process.env.BENCH_JOBS_BEFORE || 'db9af58' };
 export const DOC = path.join(REPO, 'docs', 'maintainers', 'benchmark.md');
 export const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'bench');
 /** n8n 2.41.1 on Node 24, from the e2e cache. */

@@ -23,7 +23,7 @@ import {
 	SCALING,
 	UPSERT,
 } from './settings.mjs';
-import { UPSERT_RESOURCES, UPSERT_RUNS, upsertLastWindows } from './parts/upsert.mjs';
+import { UPSERT_RESOURCES, upsertLastWindows, upsertRunsOf } from './parts/upsert.mjs';
 import {
 	bulkWorkflow,
 	httpCreateNode,
@@ -170,17 +170,31 @@ function workflows(s) {
 			]),
 		),
 		...Object.fromEntries(
-			UPSERT_RESOURCES.flatMap(({ resource, label }) =>
-				UPSERT_RUNS.map((run) => [
-					`upsert-${resource}-${run.key}`,
-					upsertWorkflow(
-						workflowId(`Ups${resource.slice(0, 2)}${run.key.slice(0, 3)}`),
-						`Bench: Create or Update ${label}, ${run.label}`,
-						s.upsert.credential,
-						resource,
-						run.sheet,
-					),
-				]),
+			UPSERT_RESOURCES.flatMap(({ resource, label, oneWorkflow }) =>
+				oneWorkflow
+					? // One workflow run again and again, as a schedule does: its static data carries over.
+						[
+							[
+								`upsert-${resource}`,
+								upsertWorkflow(
+									workflowId(`Ups${resource.slice(0, 2)}All`),
+									`Bench: Create or Update ${label}, run after run`,
+									s.upsert.credential,
+									resource,
+									upsertRunsOf(resource).map((run) => run.sheet),
+								),
+							],
+						]
+					: upsertRunsOf(resource).map((run) => [
+							`upsert-${resource}-${run.key}`,
+							upsertWorkflow(
+								workflowId(`Ups${resource.slice(0, 2)}${run.key.slice(0, 3)}`),
+								`Bench: Create or Update ${label}, ${run.label}`,
+								s.upsert.credential,
+								resource,
+								run.sheet,
+							),
+						]),
 			),
 		),
 	};

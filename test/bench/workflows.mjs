@@ -197,6 +197,22 @@ const sheetRows = ({ count, names, changed }) =>
 		[220, 0],
 	);
 
+/**
+ * The sheets of successive runs of one workflow, as a Code node gives them: the run's number is
+ * kept in the workflow's static data (which `n8n execute` saves), and the run gives that sheet
+ * (the last again after them), so that what Create or Update remembers carries from run to run.
+ */
+const sheetsByRun = (sheets) =>
+	node(
+		'Sheet',
+		'n8n-nodes-base.code',
+		2,
+		{
+			jsCode: `const sheets = ${JSON.stringify(sheets)};\nconst kept = $getWorkflowStaticData('global');\nconst run = kept.run ?? 0;\nkept.run = run + 1;\nconst { count, names, changed } = sheets[Math.min(run, sheets.length - 1)];\nreturn Array.from({ length: count }, (_, i) => {\n  const k = (i % names) + 1;\n  const v = i < changed ? '-v2' : '';\n  return { json: { name: \`Record \${k}\`, tag: \`T-\${k}\${v}\`, url: \`https://example.com/r/\${k}\${v}\` } };\n});`,
+		},
+		[220, 0],
+	);
+
 /** Link Management › Create or Update of pixels (by name) or QR codes (by name), one per row. */
 const UPSERT_PARAMETERS = {
 	pixel: {
@@ -216,11 +232,14 @@ const UPSERT_PARAMETERS = {
 	},
 };
 
-/** Start → a sheet → Create or Update of `resource` (pixel or qrCode). */
+/**
+ * Start → a sheet → Create or Update of `resource` (pixel or qrCode). `sheet` is one sheet, or
+ * the list of the sheets of successive runs of the one workflow.
+ */
 export function upsertWorkflow(id, title, credential, resource, sheet) {
 	return chain(id, title, [
 		trigger(),
-		sheetRows(sheet),
+		Array.isArray(sheet) ? sheetsByRun(sheet) : sheetRows(sheet),
 		node('Create or Update', PACKAGE_NODE_TYPE, 1, UPSERT_PARAMETERS[resource], [440, 0], {
 			credentials: credentialsOf(credential),
 		}),

@@ -1,7 +1,8 @@
 // Part 6 of the benchmark (BENCH_ONLY=upsert): Create or Update from a sheet, run again and again
 // at 30 requests per 2 s, for pixels (whose list shows every field an update sends) and QR codes
-// (whose list does not show their data). Each run's requests, outcomes, records and time against
-// the floor its requests need. Sets results.upsert.
+// (whose list does not show their data: the node remembers what it sent, in the workflow's static
+// data, so their runs are one workflow run again and again). Each run's requests, outcomes,
+// records and time against the floor its requests need. Sets results.upsert.
 import { execute } from '../execute.mjs';
 import { floorMs, ratio, sec, table, windowsNeeded } from '../measure.mjs';
 import { log, UPSERT } from '../settings.mjs';
@@ -29,6 +30,20 @@ export const UPSERT_RUNS = [
 		},
 	},
 	{
+		key: 'stopped',
+		label: `first run stopped by an outage at row ${UPSERT.stopAt}`,
+		fresh: true,
+		stopAt: UPSERT.stopAt,
+		only: 'qrCode',
+		sheet: { count: UPSERT.n, names: UPSERT.n, changed: 0 },
+	},
+	{
+		key: 'resumed',
+		label: 'the same sheet again, after the outage',
+		only: 'qrCode',
+		sheet: { count: UPSERT.n, names: UPSERT.n, changed: 0 },
+	},
+	{
 		key: 'repeat',
 		label: `${UPSERT.n} rows repeating ${UPSERT.names} names`,
 		fresh: true,
@@ -38,8 +53,12 @@ export const UPSERT_RUNS = [
 
 export const UPSERT_RESOURCES = [
 	{ resource: 'pixel', collection: 'pixels', label: 'pixels' },
-	{ resource: 'qrCode', collection: 'qr', label: 'QR codes' },
+	{ resource: 'qrCode', collection: 'qr', label: 'QR codes', oneWorkflow: true },
 ];
+
+/** The runs of `resource`, in order. */
+export const upsertRunsOf = (resource) =>
+	UPSERT_RUNS.filter((run) => !run.only || run.only === resource);
 
 /** Requests the runs send, whose last windows' c(r) the floors need (calibrated in advance). */
 export const upsertLastWindows = () => [1, 6, 16].map((n) => windowsNeeded(n, UPSERT.limit).r);
@@ -64,19 +83,28 @@ function lastMsOf(cOf, r) {
 export async function upsertPart({ n8n, s, wf, cOf, results }) {
 	const sandbox = s.upsert;
 	results.upsert = [];
-	for (const { resource, collection, label } of UPSERT_RESOURCES) {
-		for (const run of UPSERT_RUNS) {
+	for (const { resource, collection, label, oneWorkflow } of UPSERT_RESOURCES) {
+		for (const run of upsertRunsOf(resource)) {
 			if (run.fresh) sandbox.reset();
+			// The outage: every create from the row `stopAt` on answered 503.
+			let creates = 0;
+			sandbox.recorder.setFault(
+				run.stopAt
+					? ({ method }) => (method === 'POST' && ++creates >= run.stopAt ? '503' : null)
+					: undefined,
+			);
 			// Each run starts with a whole window's budget, as the floor assumes.
 			await new Promise((resolve) => setTimeout(resolve, UPSERT.windowMs));
 			const requestsBefore = sandbox.stats.requests;
 			const rateLimitedBefore = sandbox.stats.rateLimited;
 			log(`upsert ${label}: ${run.label} ...`);
-			const res = await execute(n8n, wf[`upsert-${resource}-${run.key}`], 'Create or Update', {
+			const workflow = wf[oneWorkflow ? `upsert-${resource}` : `upsert-${resource}-${run.key}`];
+			const res = await execute(n8n, workflow, 'Create or Update', {
 				sandbox,
 				recorder: sandbox.recorder,
 				reset: false,
 			});
+			sandbox.recorder.setFault(undefined);
 			const requests = sandbox.stats.requests - requestsBefore;
 			const { r } = windowsNeeded(requests, UPSERT.limit);
 			// The floor counts from the first request: what came before it is the node's start.
@@ -115,7 +143,7 @@ export function upsertSection(rows) {
 	const out = [
 		`## 6. Create or Update: a sheet run again, ${UPSERT.limit} requests per ${UPSERT.windowMs} ms`,
 		'',
-		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo, so every matched QR code is updated**: an unchanged sheet of QR codes costs as much as the first run. Floor: the requests the run sent, at the budget, as in part 1, for a start at the run's first request; the time before it is the node reading its Resource, Operation and credential and the first items. A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
+		`A Code node "Sheet" gives the rows; Link Management › Create or Update (pixels by name; QR codes by name, type Link, data the row's URL) runs one item per row. The list is read once per run (pages of 1,000) and shared by every item; a record is created when no record has the row's name, updated when one has and the update would change something, and left alone (outcome \`unchanged\`) when the list shows every field the update would send with the asked value already. A pixel's list shows its name, tag and type, so an unchanged sheet costs the list read alone. **A QR code's list does not show its data, colors or logo**: the node remembers what it sent to each QR code in the workflow's static data, which \`n8n execute\` saves, so the QR code runs are one workflow run again and again (its Code node gives each run's sheet), and a row equal to what was last sent to its QR code sends nothing. The outage: from the row named, every create is answered 503 and the run fails; the next run is the same sheet. Floor: the requests the run sent, at the budget, as in part 1, for a start at the run's first request; the time before it is the node reading its Resource, Operation and credential and the first items. A run whose requests fit one window has no ratio worth reading: its time is that preparation.`,
 		'',
 	];
 	for (const { label } of UPSERT_RESOURCES) {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 
 import { triggerCase, webhookTriggerCase } from './cases.mjs';
-import { bulkQrCodesWithSampleRows } from './cases/templates.mjs';
+import { bulkQrCodesWithSampleRows } from './cases/sheet-templates.mjs';
 import { makeTempDir } from './lib/cleanup.mjs';
 import { webhookAddresses } from './lib/webhooks.mjs';
 import {
@@ -72,7 +72,7 @@ export async function editorCheck({ label, n8n, sandbox, serverCases }) {
 			readmeImage: picture(README_IMAGE),
 			importExample: {
 				file: bulkQrCodes,
-				node: 'Create QR code',
+				node: 'Create or update QR code',
 				credentialName: CREDENTIAL.name,
 				items: 6,
 			},

@@ -11,6 +11,7 @@ import { credentialTest } from './credential-test.mjs';
 import { keepTempDir, makeTempDir, removeTempDir } from './lib/cleanup.mjs';
 import { TARGETS } from './lib/install.mjs';
 import { N8n, tail } from './lib/n8n.mjs';
+import { outputOf } from './lib/output.mjs';
 import { installPackage } from './lib/package.mjs';
 import { withServicesOff } from './lib/templates.mjs';
 import { fmtSec } from './lib/util.mjs';
@@ -22,34 +23,6 @@ import {
 } from './lib/workflows.mjs';
 import { log, test, timed, timings } from './report.mjs';
 import { ARTIFACTS, BROWSER, CREDENTIAL, FAMILY_CREDENTIAL, KEEP, ONLY } from './settings.mjs';
-
-/**
- * The output items of a node in n8n's run data (`out`: their json, `binaries`: their binary
- * fields as n8n keeps them: fileName, mimeType, fileSize …), and helpers for the checks.
- */
-function outputOf(run) {
-	const runData = run?.data?.resultData?.runData ?? {};
-	const taskOf = (node) => {
-		const tasks = runData[node];
-		if (!tasks?.length)
-			throw new Error(`node "${node}" did not run (ran: ${Object.keys(runData).join(', ')})`);
-		if (tasks.length !== 1) throw new Error(`node "${node}" ran ${tasks.length} times`);
-		return tasks[0];
-	};
-	const items = (node) => {
-		const task = taskOf(node);
-		if (task.error) throw new Error(`node "${node}" failed: ${task.error.message}`);
-		return task.data?.main?.[0] ?? [];
-	};
-	return {
-		out: (node) => items(node).map((item) => item.json),
-		binaries: (node) => items(node).map((item) => item.binary),
-		itemPairing(node) {
-			return (taskOf(node).data?.main?.[0] ?? []).map((item) => item.pairedItem?.item);
-		},
-		ranNodes: Object.keys(runData),
-	};
-}
 
 /** `sandbox` answers as the reference does, `family` as real installations; one key for both. */
 export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
@@ -185,10 +158,10 @@ async function runWorkflowCase(c, { n8n, sandbox, apiKey, artifacts }) {
 		);
 		res = await executeOnce(wf, { n8n, apiKey, log, expectFailure: c.expectFailure });
 		const requests = sandbox.stats.log.filter((entry) => entry.n > before);
-		runs.push({ ...outputOf(res.run), requests, ms: res.ms });
+		runs.push({ ...outputOf(res.run?.data?.resultData?.runData), requests, ms: res.ms });
 	}
 	const ctx = {
-		...outputOf(res.run),
+		...outputOf(res.run?.data?.resultData?.runData),
 		runs,
 		sandbox,
 		code: res.code,
@@ -217,7 +190,7 @@ async function executeOnce(wf, { n8n, apiKey, log, expectFailure }) {
 		if (res.run.status && res.run.status !== 'success')
 			throw new Error(`execution status ${res.run.status}`);
 		// every Link Management node of the workflow ran
-		const helpers = outputOf(res.run);
+		const helpers = outputOf(res.run?.data?.resultData?.runData);
 		const notRun = wf.nodes.filter(
 			(n) => n.type === PACKAGE_NODE_TYPE && !helpers.ranNodes.includes(n.name),
 		);

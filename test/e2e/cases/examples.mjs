@@ -17,11 +17,15 @@ import {
 
 export const EXAMPLE_CASES = [
 	{
-		name: 'example: scheduled pixel creation (run through its Manual Trigger)',
+		name: 'example: scheduled pixel creation, Create or Update (run through its Manual Trigger)',
 		file: 'examples/scheduled-pixel-creation.json',
 		profile: 'family',
 		check(ctx) {
-			const created = checkCreatedMany(ctx, 'Create pixel', 'pixels', 2);
+			const created = checkCreatedMany(ctx, 'Create or update pixel', 'pixels', 2);
+			assert.deepEqual(
+				created.map((item) => item.outcome),
+				['created', 'created'],
+			);
 			const first = ctx.sandbox.store.pixels.get(created[0].id);
 			assert.equal(first.type, 'analyticspixel');
 			assert.match(first.name, /^Weekly analytics \d{4}-\d{2}-\d{2}$/);

@@ -7,6 +7,7 @@
 // items, each record once. So the case waits about one poll cycle, at most 150 s.
 import assert from 'node:assert/strict';
 
+import { inOrder } from '../lib/output.mjs';
 import { writesIn } from '../lib/templates.mjs';
 import { loadWorkflow, prepareWorkflow } from '../lib/workflows.mjs';
 import { visit } from './sandbox-state.mjs';
@@ -70,12 +71,9 @@ export async function executionsOf(n8n, workflowId) {
 
 /** The output items (json) of `node` in every execution, in execution order. */
 export const outputs = (executions, node) =>
-	executions
-		.slice()
-		.sort((a, b) => Number(a.id) - Number(b.id))
-		.flatMap((execution) =>
-			(execution.runData[node]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json),
-		);
+	inOrder(executions).flatMap((execution) =>
+		(execution.runData[node]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json),
+	);
 
 export const triggerCase = {
 	name: 'trigger (examples + every event): active workflows poll the sandbox; new records, scans and clicks become executions, each once',

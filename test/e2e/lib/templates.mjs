@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { inOrder } from './output.mjs';
+
 const require = createRequire(import.meta.url);
 const { NodeHelpers, Workflow } = require('n8n-workflow');
 
@@ -114,11 +116,19 @@ export function wouldWrite(workflow, runData, name, n8nDir) {
 	const nodeTypes = nodeTypesOf(n8nDir);
 	const node = workflow.nodes.find((n) => n.name === name);
 	if (!node) throw new Error(`the template has no node "${name}"`);
-	const parent = Object.entries(workflow.connections).find(([, outputs]) =>
-		(outputs.main ?? []).some((targets) => (targets ?? []).some((t) => t.node === name)),
-	)?.[0];
-	const input = runData[parent]?.[0]?.data?.main?.[0];
-	if (!input) throw new Error(`"${name}" got no items: its parent "${parent}" did not run`);
+	// The parent and which of its outputs leads here (1: its error output, On Error's second)
+	const [parent, output] =
+		Object.entries(workflow.connections)
+			.map(([from, outputs]) => [
+				from,
+				(outputs.main ?? []).findIndex((targets) => (targets ?? []).some((t) => t.node === name)),
+			])
+			.find(([, index]) => index >= 0) ?? [];
+	const parentOutput = runData[parent]?.[0]?.data?.main?.[output];
+	if (!parentOutput) throw new Error(`"${name}" got no items: its parent "${parent}" did not run`);
+	// As n8n hands them on: each item paired with its place in the parent's output, where the
+	// paired-item lookup (`$('Rows').item`) starts
+	const input = parentOutput.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	const wf = new Workflow({
 		id: String(workflow.id ?? 'template'),
 		name: workflow.name,
@@ -134,7 +144,7 @@ export function wouldWrite(workflow, runData, name, n8nDir) {
 	const executeData = {
 		node,
 		data: { main: [input] },
-		source: { main: [{ previousNode: parent, previousNodeOutput: 0, previousNodeRun: 0 }] },
+		source: { main: [{ previousNode: parent, previousNodeOutput: output, previousNodeRun: 0 }] },
 	};
 	return input.map((_, itemIndex) =>
 		wf.expression.getParameterValue(
@@ -168,8 +178,6 @@ export const withServicesOff = (workflow) => ({
  * order they ran), one entry per item.
  */
 export const writesIn = (executions, workflow, name, n8nDir) =>
-	executions
-		.slice()
-		.sort((a, b) => Number(a.id) - Number(b.id))
+	inOrder(executions)
 		.filter((execution) => execution.runData[name])
 		.flatMap((execution) => wouldWrite(workflow, execution.runData, name, n8nDir));

@@ -98,11 +98,26 @@ export function loadWorkflow(file) {
 export const BEARER_CREDENTIAL_TYPE = 'httpBearerAuth';
 
 /**
+ * n8n's node types of the examples that have a webhook: the editor gives each a `webhookId` on
+ * import (the example files carry none: the address is a secret, and one shared by two imports
+ * could not be published twice on one instance).
+ */
+const WEBHOOK_NODE_TYPES = new Set([
+	'@n8n/n8n-nodes-langchain.chatTrigger',
+	'@n8n/n8n-nodes-langchain.mcpTrigger',
+	'n8n-nodes-base.hubspotTrigger',
+	'n8n-nodes-base.stripeTrigger',
+	'n8n-nodes-base.zendeskTrigger',
+	'n8n-nodes-base.slack',
+	'n8n-nodes-base.emailSend',
+]);
+
+/**
  * A copy of the workflow whose Link Management nodes use `credential` ({ id, name }) and `nodeType`
  * (its tool nodes `<nodeType>Tool`, its trigger nodes `<nodeType>Trigger`, its webhook trigger
  * nodes `<nodeType>WebhookTrigger`), and whose nodes asking for a Bearer token use `bearer` when
- * given. A webhook trigger without a `webhookId` (the example files carry none: the address is a
- * secret) gets a random one, as the editor gives one on import.
+ * given. A node with a webhook and no `webhookId` gets a random one, as the editor gives one on
+ * import.
  */
 export function prepareWorkflow(
 	workflow,
@@ -114,10 +129,9 @@ export function prepareWorkflow(
 		if (node.type === PACKAGE_NODE_TYPE) node.type = nodeType;
 		if (node.type === PACKAGE_TOOL_NODE_TYPE) node.type = `${nodeType}Tool`;
 		if (node.type === PACKAGE_TRIGGER_NODE_TYPE) node.type = `${nodeType}Trigger`;
-		if (node.type === PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE) {
-			node.type = `${nodeType}WebhookTrigger`;
+		if (node.type === PACKAGE_WEBHOOK_TRIGGER_NODE_TYPE) node.type = `${nodeType}WebhookTrigger`;
+		if (node.type.endsWith('WebhookTrigger') || WEBHOOK_NODE_TYPES.has(node.type))
 			node.webhookId ??= randomUUID();
-		}
 		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
 		if (bearer && node.credentials?.[BEARER_CREDENTIAL_TYPE])
 			node.credentials[BEARER_CREDENTIAL_TYPE] = { ...bearer };

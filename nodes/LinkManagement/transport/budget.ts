@@ -16,7 +16,9 @@ import type { AnswerReport } from './answer';
  *   the others, but every answer carries the key's shared Remaining. When this process sees
  *   another spender (the service counted more requests in the window than this process sent,
  *   or refused one of its requests), it stops sending in bursts and spreads its requests
- *   evenly over what is left of the window: one every (time to reset ÷ shared Remaining).
+ *   evenly over what is left of the window: one every (time to reset ÷ (shared Remaining + 1)).
+ *   On its own it keeps the window's last third the same way while more requests wait than
+ *   the window has left, for whoever asks next (reserveOf).
  *   Each spender doing so leaves the others their part, and together they spend the window's
  *   budget by its end, whatever their number, with few refused requests. After three windows
  *   without a sign of others it sends in bursts again, which is fastest alone.
@@ -122,7 +124,9 @@ function decide(budget: Budget, now: number, waiting: number): Reservation {
 	// More wait than the window has left: its last part is kept for whoever asks next.
 	const keeping = waiting > budget.remaining && budget.remaining <= reserveOf(budget.limit);
 	if ((contended || keeping) && budget.resetAt !== undefined && budget.lastSentAt !== undefined) {
-		const next = budget.lastSentAt + (budget.resetAt - now) / budget.remaining;
+		// Evenly over what is left of the window: the Remaining requests and the reset split it
+		// into equal gaps, so the last one goes a gap before the reset, not at it.
+		const next = budget.lastSentAt + (budget.resetAt - budget.lastSentAt) / (budget.remaining + 1);
 		if (next > now) return { kind: 'waitUntil', time: next };
 	}
 	return { kind: 'go' };

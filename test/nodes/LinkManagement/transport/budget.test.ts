@@ -137,10 +137,14 @@ describe('other processes spending the same key', () => {
 		reserveRequest(key, NOW);
 		recordAnswer(key, answered(20, windowEnd), NOW); // 10 spent, 1 of them ours
 		expect(budgetSnapshot(key).contendedUntil).toBeGreaterThan(NOW);
-		// 20 left for 60 s: the next request waits its share of the time after the last one.
-		expect(reserveRequest(key, NOW)).toEqual({ kind: 'waitUntil', time: NOW + 3000 });
-		expect(reserveRequest(key, NOW + 3000).kind).toBe('go');
-		expect(reserveRequest(key, NOW + 3000).kind).toBe('waitUntil');
+		// 20 left for 60 s: they and the reset split the time after the last one in 21 equal gaps.
+		const gap = 60_000 / 21;
+		expect(reserveRequest(key, NOW)).toEqual({ kind: 'waitUntil', time: NOW + gap });
+		expect(reserveRequest(key, NOW + gap).kind).toBe('go');
+		expect(reserveRequest(key, NOW + gap)).toEqual({
+			kind: 'waitUntil',
+			time: NOW + gap + (60_000 - gap) / 20,
+		});
 	});
 
 	test('a rate-limit answer while it believed budget was left is a sign of others too', () => {
@@ -158,5 +162,25 @@ describe('other processes spending the same key', () => {
 		reserveRequest(key, later);
 		recordAnswer(key, answered(29, later + 60_000), later);
 		for (let i = 0; i < 10; i++) expect(reserveRequest(key, later).kind).toBe('go');
+	});
+});
+
+describe('more requests waiting than the window has left', () => {
+	const windowEnd = NOW + 60_000;
+	/** The probe's answer (29 left), then `count` requests asked with `waiting` behind them. */
+	const burst = (count: number, waiting: number) => {
+		reserveRequest(key, NOW);
+		recordAnswer(key, answered(29, windowEnd), NOW);
+		return Array.from({ length: count }, (_, i) => reserveRequest(key, NOW, waiting - i).kind);
+	};
+
+	test('the window goes in a burst until a third of it is left, kept for whoever asks next', () => {
+		expect(burst(19, 300)).toEqual(Array(19).fill('go'));
+		// 10 left: they and the reset split the window's time in 11 equal gaps.
+		expect(reserveRequest(key, NOW, 281)).toEqual({ kind: 'waitUntil', time: NOW + 60_000 / 11 });
+	});
+
+	test('no more waiting than the window has left: all of it goes at once', () => {
+		expect(burst(29, 29)).toEqual(Array(29).fill('go'));
 	});
 });

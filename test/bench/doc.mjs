@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import { REPO } from '../e2e/lib/sandbox.mjs';
 import { clicksSection, clicksSectionOf, withClicksSection } from './clicks-report.mjs';
+import { jobsSection, jobsSectionOf, withJobsSection } from './jobs-report.mjs';
 import { queueSection, queueSectionOf, withQueueSection } from './queue-report.mjs';
 import { report } from './report.mjs';
 import { CLICKS_TRIMMED, DOC, log, QUEUE_TRIMMED, SINGLE, WRITE } from './settings.mjs';
@@ -19,13 +20,17 @@ export function printAndWrite(results) {
 	const meta = { ...results, version };
 	const queueText = results.queue && queueSection(results.queue, meta);
 	const clicksText = results.clicks && clicksSection(results.clicks, meta);
-	console.log(`\n${[text, queueText, clicksText].filter(Boolean).join('\n\n')}`);
+	const jobsText = results.jobs && jobsSection(results.jobs, meta);
+	console.log(`\n${[text, queueText, clicksText, jobsText].filter(Boolean).join('\n\n')}`);
 	const old = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
 	if (SINGLE && WRITE) {
 		// the sections of their own are kept when this run did not measure them
-		const doc = withClicksSection(
-			withQueueSection(text, queueText || queueSectionOf(old)),
-			clicksText || clicksSectionOf(old),
+		const doc = withJobsSection(
+			withClicksSection(
+				withQueueSection(text, queueText || queueSectionOf(old)),
+				clicksText || clicksSectionOf(old),
+			),
+			jobsText || jobsSectionOf(old),
 		);
 		fs.writeFileSync(DOC, `${doc.trimEnd()}\n`);
 		log(`written to ${path.relative(REPO, DOC)}`);
@@ -34,6 +39,7 @@ export function printAndWrite(results) {
 	let doc = old;
 	if (queueText && (!QUEUE_TRIMMED || WRITE)) doc = withQueueSection(doc, queueText);
 	if (clicksText && (!CLICKS_TRIMMED || WRITE)) doc = withClicksSection(doc, clicksText);
+	if (jobsText) doc = withJobsSection(doc, jobsText);
 	if (doc !== old) {
 		fs.writeFileSync(DOC, `${doc.trimEnd()}\n`);
 		log(`its own sections written to ${path.relative(REPO, DOC)}`);

@@ -30,6 +30,7 @@ import { printAndWrite } from './doc.mjs';
 import { environmentOf } from './environment.mjs';
 import { otherN8nProcesses } from './measure.mjs';
 import { bulkPart, httpPart } from './parts/bulk.mjs';
+import { manyJobsPart } from './parts/many-jobs.mjs';
 import { overheadPart } from './parts/overhead.mjs';
 import { bigSheetPart } from './parts/big-sheet.mjs';
 import { clicksPart } from './parts/clicks.mjs';
@@ -91,6 +92,7 @@ async function main() {
 	}
 	if (ONLY.includes('queue')) await queuePart({ tgz, results });
 	if (ONLY.includes('clicks')) await clicksPart({ tgz, results });
+	if (ONLY.includes('jobs')) await manyJobsPart({ results });
 	results.totalMs = Date.now() - started;
 	if (SINGLE) results.othersAfter = otherN8nProcesses();
 }

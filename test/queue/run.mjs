@@ -11,6 +11,8 @@
 //   QUEUE_BIG_ITEMS=5000        items of the one big execution (0: skip it)
 //   QUEUE_CLICKS=300            clicks notified to the webhook trigger through the webhook
 //                               process, QUEUE_CLICKS_PER_SECOND (10) a second (0: skip it)
+//   QUEUE_JOBS=20               one-link executions during a bulk run of 600 QR codes in one
+//                               execution, one a second (0: skip it)
 //   QUEUE_KEEP=1                keep the temporary folders (paths printed)
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -32,6 +34,7 @@ import {
 	endedExecutions,
 	TRIGGER_NODE,
 } from './clicks.mjs';
+import { arrivalsPerWindow, bulkWithOneLinkJobs, percentile } from './jobs.mjs';
 
 const WORKERS = 2;
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY || 2);
@@ -55,6 +58,16 @@ const BIG_ITEMS = Number(process.env.QUEUE_BIG_ITEMS ?? 5000);
 const CLICKS = Number(process.env.QUEUE_CLICKS ?? 300);
 const CLICKS_PER_SECOND = Number(process.env.QUEUE_CLICKS_PER_SECOND || 10);
 const WEBHOOKS = CLICKS > 0 ? 1 : 0;
+/**
+ * One-link executions, one a second from 2 s into a bulk run of JOBS_BULK_ITEMS QR codes in one
+ * execution, on the same key (issue 51): answered within 3 windows (p95) on the worker the bulk
+ * run is not on, the bulk run within 1.15× its floor, at most 10% answered 429.
+ */
+const JOBS = Number(process.env.QUEUE_JOBS ?? 20);
+const JOBS_BULK_ITEMS = 600;
+const JOBS_MAX_P95_WINDOWS = 3;
+const JOBS_MAX_FLOOR_RATIO = 1.15;
+const JOBS_MAX_429_SHARE = 0.1;
 const KEEP = process.env.QUEUE_KEEP === '1';
 const TIMEOUT_MS = 20 * 60_000;
 const ARTIFACTS = path.join(REPO, 'test', 'artifacts', 'queue');
@@ -136,6 +149,7 @@ async function main() {
 		}),
 	);
 	verify(batch);
+	if (JOBS > 0) await jobsDuringBulk(cluster, sandbox);
 	if (CLICKS > 0) await clicksThroughWebhookProcess(cluster, sandbox);
 	if (BIG_ITEMS > 0) await bigExecution(cluster);
 	timings.push(['suite total', Date.now() - started]);
@@ -213,6 +227,100 @@ async function clicksThroughWebhookProcess(cluster, sandbox) {
 		Object.entries(byWorker)
 			.map(([who, n]) => `${who}: ${n}`)
 			.join(', '),
+	);
+}
+
+/**
+ * A bulk run of JOBS_BULK_ITEMS QR codes in one execution and, during it, JOBS one-link
+ * executions on the same credential (jobs.mjs); their answer times by worker, the bulk run's
+ * span against its floor, the 429s, and every record created once.
+ */
+async function jobsDuringBulk(cluster, sandbox) {
+	const W = BUDGET.windowMs;
+	const got = await timed(
+		`${JOBS_BULK_ITEMS} QR codes in one execution, ${JOBS} one-link executions during it`,
+		() =>
+			bulkWithOneLinkJobs({ cluster, sandbox, limits: LIMITS, items: JOBS_BULK_ITEMS, jobs: JOBS }),
+	);
+	const { run, calls, stats } = got;
+	const [bulk] = run.runs;
+	const windows = (ms) => (ms / W).toFixed(2);
+	const figures = (list) => {
+		const ms = list.map((c) => c.ms).sort((a, b) => a - b);
+		return {
+			ms,
+			text: ms.length
+				? `p50 ${windows(percentile(ms, 0.5))}, p95 ${windows(percentile(ms, 0.95))}, worst ${windows(ms.at(-1))} windows`
+				: 'none',
+		};
+	};
+	const other = calls.filter((c) => c.worker && c.worker !== bulk?.worker);
+	const same = calls.filter((c) => c.worker && c.worker === bulk?.worker);
+	const otherFig = figures(other);
+	const sameFig = figures(same);
+	log(
+		`  · bulk execution ${bulk?.id} on ${bulk?.worker}; one-link answers (window ${W} ms): other worker ${other.length}: ${otherFig.text}; same worker ${same.length}: ${sameFig.text}; no single worker ${calls.length - other.length - same.length}`,
+	);
+	log(
+		`  · one-link answers in ms, in firing order: ${calls.map((c) => `${c.ms}${c.worker === bulk?.worker ? '*' : ''}`).join(' ')} (* on the bulk run's worker)`,
+	);
+	const from = run.firstCallAt ?? run.t0;
+	// the sandbox's windows are aligned to the epoch, as the service's are
+	const windowOfFirst = Math.floor(from / W) * W;
+	log(
+		`  · sandbox arrivals per window (its own, the first holding the bulk run's first request, ${from - windowOfFirst} ms in; q QR code, l link): ${arrivalsPerWindow(got.arrivals, windowOfFirst, W)}`,
+	);
+	const p95 = percentile(otherFig.ms, 0.95);
+	check(
+		`one-link executions on the other worker than the bulk run answered within ${JOBS_MAX_P95_WINDOWS} windows (p95)`,
+		p95 !== undefined && p95 <= JOBS_MAX_P95_WINDOWS * W,
+		`${other.length} of ${calls.length} on the other worker: ${otherFig.text}; on the bulk run's worker ${same.length}: ${sameFig.text}`,
+	);
+	const spent = got.arrivals.filter((a) => a.at <= run.t1 && a.status !== 429).length;
+	const floor = (Math.ceil(spent / BUDGET.limit) - 1) * W;
+	const span = run.t1 - from;
+	check(
+		`the bulk run within ${JOBS_MAX_FLOOR_RATIO}× its floor`,
+		run.firstCallAt !== undefined && span <= JOBS_MAX_FLOOR_RATIO * floor,
+		`${fmtSec(span)} from its first request to its end (stoppedAt); floor ${fmtSec(floor)} ((ceil(${spent} requests answered by then / ${BUDGET.limit}) − 1) windows): ${(span / floor).toFixed(3)}×; from the start of the sandbox's window of its first request ${fmtSec(run.t1 - windowOfFirst)}`,
+	);
+	const share = stats.rateLimited / stats.requests;
+	check(
+		`at most ${JOBS_MAX_429_SHARE * 100}% of the sandbox's requests answered 429 (bulk run and one-link jobs)`,
+		share <= JOBS_MAX_429_SHARE,
+		`${stats.rateLimited} of ${stats.requests} (${(share * 100).toFixed(1)}%)`,
+	);
+	const answered = calls.filter(
+		(c) => c.status === 200 && typeof c.body?.shorturl === 'string' && c.body?.longurl === c.url,
+	);
+	const once = calls.filter((c) => got.links.get(c.url) === 1);
+	const oneRun = calls.filter(
+		(c) => c.executions?.length === 1 && c.executions[0].status === 'success' && c.worker,
+	);
+	const refused = calls.filter((c) => !answered.includes(c));
+	check(
+		`nothing lost or doubled: ${JOBS_BULK_ITEMS} QR codes and ${JOBS} links each created once, one successful execution each`,
+		bulk?.status === 'success' &&
+			run.runs.length === 1 &&
+			bulk.outputWithId === JOBS_BULK_ITEMS &&
+			run.created === JOBS_BULK_ITEMS &&
+			!run.missing.length &&
+			!run.duplicates &&
+			!run.unexpected.length &&
+			calls.length === JOBS &&
+			answered.length === JOBS &&
+			once.length === JOBS &&
+			oneRun.length === JOBS &&
+			got.executions.length === JOBS &&
+			!got.strangers.length,
+		`bulk ${bulk?.id} ${bulk?.status}${bulk?.error ? ` (${bulk.error})` : ''}, output ${bulk?.outputWithId}, QR codes created ${run.created}, missing ${run.missing.length}, duplicates ${run.duplicates}, not asked for ${run.unexpected.length}; one-link calls ${calls.length}, answered with their link ${answered.length}, links created once ${once.length}, one successful execution in one worker's log ${oneRun.length}, executions ${got.executions.length}${
+			refused.length
+				? `; not answered: ${refused
+						.slice(0, 3)
+						.map((c) => `${c.status ?? c.error} ${JSON.stringify(c.body)?.slice(0, 200)}`)
+						.join(', ')}`
+				: ''
+		}`,
 	);
 }
 

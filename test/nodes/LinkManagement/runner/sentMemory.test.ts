@@ -19,7 +19,7 @@ import { NODE_NAME } from '../../../harness';
 const sandboxWith = sandboxStarter({ seed: 0, maxLimit: 0 });
 
 /** A sheet of QR codes: each row's name and text. */
-const qrSheet = (options: IDataObject = {}) =>
+const qrSheet = (options: INodeParameters = {}) =>
 	select('qrCode', 'upsert', {
 		name: '={{ $json.name }}',
 		type: 'text',

@@ -10,7 +10,14 @@ import { sleep, waitFor } from '../e2e/lib/util.mjs';
 import { credentialsOf, n8nWebhookNode, PACKAGE_NODE_TYPE } from '../e2e/lib/workflows.mjs';
 import { endedExecutions } from './clicks.mjs';
 import { workerOf } from './cluster.mjs';
-import { bulkWebhookWorkflow, createCredential, deployWorkflow, runBatch } from './workload.mjs';
+import {
+	bulkWebhookWorkflow,
+	createCredential,
+	deployWorkflow,
+	mainTo,
+	runBatch,
+	workflowNode,
+} from './workload.mjs';
 
 export const LINK_NODE = 'Create link';
 const QR_ROUTE = 'POST /api/qr/add';
@@ -22,25 +29,24 @@ const LINK_ROUTE = 'POST /api/url/add';
  */
 export function oneLinkWorkflow({ name, credential, limits }) {
 	const webhook = n8nWebhookNode('Webhook', 'lastNode');
-	const create = {
-		id: crypto.randomUUID(),
-		name: LINK_NODE,
-		type: PACKAGE_NODE_TYPE,
-		typeVersion: 1,
-		position: [220, 0],
-		parameters: {
+	const create = workflowNode(
+		LINK_NODE,
+		PACKAGE_NODE_TYPE,
+		1,
+		{
 			resource: 'link',
 			operation: 'create',
 			url: '={{ $json.body.url }}',
 			additionalFields: {},
 			options: limits,
 		},
-		credentials: credentialsOf(credential),
-	};
+		220,
+		{ credentials: credentialsOf(credential) },
+	);
 	return {
 		name,
 		nodes: [webhook, create],
-		connections: { Webhook: { main: [[{ node: LINK_NODE, type: 'main', index: 0 }]] } },
+		connections: { Webhook: mainTo(LINK_NODE) },
 		settings: { executionOrder: 'v1' },
 	};
 }

@@ -24,7 +24,13 @@ import { credentialsOf, PACKAGE_NODE_TYPE } from '../e2e/lib/workflows.mjs';
 import { endedExecutions } from './clicks.mjs';
 import { saveLogs, startQueueMode, workerOf } from './cluster.mjs';
 import { ensurePackages } from './services.mjs';
-import { createCredential, deployWorkflow } from './workload.mjs';
+import {
+	createCredential,
+	deployWorkflow,
+	mainTo,
+	webhookAnsweringAtOnce,
+	workflowNode,
+} from './workload.mjs';
 
 const ROWS = Number(process.env.QUEUE_SHEET_ROWS || 20);
 const KEEP = process.env.QUEUE_KEEP === '1';
@@ -41,27 +47,11 @@ function check(name, ok, note) {
 
 /** Webhook (answers at once) → the sheet's ROWS rows (Code) → QR Code › Create or Update by name. */
 function sheetWorkflow(webhookPath, credential) {
-	const node = (name, type, typeVersion, parameters, x, extra = {}) => ({
-		id: crypto.randomUUID(),
-		name,
-		type,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
-	const next = (to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+	const node = workflowNode;
 	return {
 		name: 'Queue: a QR code sheet run again',
 		nodes: [
-			node(
-				'Webhook',
-				'n8n-nodes-base.webhook',
-				2,
-				{ httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
-				0,
-				{ webhookId: crypto.randomUUID() },
-			),
+			webhookAnsweringAtOnce(webhookPath),
 			node(
 				'Sheet',
 				'n8n-nodes-base.code',
@@ -86,7 +76,7 @@ function sheetWorkflow(webhookPath, credential) {
 				{ credentials: credentialsOf(credential) },
 			),
 		],
-		connections: { Webhook: next('Sheet'), Sheet: next(UPSERT_NODE) },
+		connections: { Webhook: mainTo('Sheet'), Sheet: mainTo(UPSERT_NODE) },
 		settings: { executionOrder: 'v1' },
 	};
 }

@@ -26,26 +26,36 @@ export function waitLimits(kind, windowMs) {
 	};
 }
 
+/** A node of a workflow built in code, at `x` on one row. */
+export const workflowNode = (name, type, typeVersion, parameters, x, extra = {}) => ({
+	id: crypto.randomUUID(),
+	name,
+	type,
+	typeVersion,
+	position: [x, 0],
+	parameters,
+	...extra,
+});
+
+/** A connection's `main` output to the node named `to`. */
+export const mainTo = (to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+
+/** n8n's Webhook node on `webhookPath`, answering POST calls at once. */
+export const webhookAnsweringAtOnce = (webhookPath) =>
+	workflowNode(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		{ httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+		0,
+		{ webhookId: crypto.randomUUID() },
+	);
+
 /** Webhook (POST, answers at once) → Split Out `body.items` → Link Management QR Code › Create. */
 export function bulkWebhookWorkflow({ name, webhookPath, credential, limits }) {
-	const node = (nodeName, type, typeVersion, parameters, x, extra = {}) => ({
-		id: crypto.randomUUID(),
-		name: nodeName,
-		type,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
+	const node = workflowNode;
 	const nodes = [
-		node(
-			'Webhook',
-			'n8n-nodes-base.webhook',
-			2,
-			{ httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
-			0,
-			{ webhookId: crypto.randomUUID() },
-		),
+		webhookAnsweringAtOnce(webhookPath),
 		node(
 			'Items',
 			'n8n-nodes-base.splitOut',
@@ -57,11 +67,10 @@ export function bulkWebhookWorkflow({ name, webhookPath, credential, limits }) {
 			credentials: credentialsOf(credential),
 		}),
 	];
-	const next = (to) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 	return {
 		name,
 		nodes,
-		connections: { Webhook: next('Items'), Items: next(CREATE_NODE) },
+		connections: { Webhook: mainTo('Items'), Items: mainTo(CREATE_NODE) },
 		settings: { executionOrder: 'v1' },
 	};
 }

@@ -90,10 +90,15 @@ export function editorPage(page, artifactsDir) {
 			return { ok, value: names };
 		});
 	};
-	/** The output panel's "<n> items" once it shows: { items: n, counter: its locator }. */
+	/**
+	 * The output panel's "<n> items" once it shows (for a node with an error output, its
+	 * "Success Branch (<n> items)" tab): { items: n, counter: its locator }.
+	 */
 	const outputItemCount = async () => {
-		const counter = page
-			.locator('[data-test-id=output-panel] [data-test-id=run-data-item-count]')
+		const panel = page.locator('[data-test-id=output-panel]');
+		const counter = panel
+			.locator('[data-test-id=run-data-item-count]')
+			.or(page.locator('[data-test-id=ndv]').getByText(/Success Branch\s*\(\d+ items?\)/))
 			.first();
 		await counter.waitFor({ timeout: 30_000 });
 		return { items: Number((await counter.textContent()).match(/(\d+)\s+items?/)?.[1]), counter };

@@ -10,12 +10,18 @@
 //   (SIGKILL), one after a saved change to the published workflow: each once.
 // - On Link Clicked (pages of 400, 3 s each: a whole reading takes about twice the budget):
 //   each click once, wherever its link is listed, and no link that was not clicked.
+// - A bulk run on the same credential (durable scheduler, SQLite): 240 QR codes in one execution of
+//   a webhook workflow published in the same n8n, the service a truthful 30 requests per 10 s (its
+//   pages quick meanwhile); a link added once it has begun comes out of the next poll, read while
+//   the run still sends, and neither trigger's poll fails (poller_state sampled all along).
 // - No poll is abandoned by n8n. n8n's own back-off (poller_state), as each error's declared cause
 //   asks: after a rate limit until the service's reset, and nothing asked of it before; after a
 //   refused key (credential-invalid) its 30-minute ceiling.
 //
-// Run by run.mjs after the 2.x major, with the package it packed (E2E_ONLY=durable: alone).
+// Run by run.mjs after the 2.x major, with the package it packed (E2E_ONLY=durable: alone;
+// E2E_DURABLE_ONLY=<text>: the cases after publishing whose name holds it, see runDurable).
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -26,6 +32,7 @@ import { N8n } from './lib/n8n.mjs';
 import { installPackage } from './lib/package.mjs';
 import { exec, sleep } from './lib/util.mjs';
 import { ensurePackages, startPostgres } from '../queue/services.mjs';
+import { bulkWebhookWorkflow } from '../queue/workload.mjs';
 import { executionsOf, outputs } from './cases/trigger.mjs';
 import { ARTIFACTS } from './settings.mjs';
 
@@ -54,7 +61,20 @@ const postgresEnv = ({ port, database, user }) => ({
 
 /** A stand-in for the service's link list: newest first, slow pages, a key it may refuse. */
 function startService() {
-	const service = { links: [], refuseKey: false, rateLimitedUntil: 0, asked: 0, requests: [] };
+	const service = {
+		links: [],
+		refuseKey: false,
+		rateLimitedUntil: 0,
+		asked: 0,
+		requests: [],
+		// A truthful rate limit when set ({ limit, ms }): fixed windows counted as requests arrive,
+		// X-RateLimit-* as they stand when answered, a 429 past the limit (counted in tooMany).
+		window: null,
+		used: { index: -1, count: 0 },
+		tooMany: 0,
+		qrCodes: [],
+		pageDelayMs: undefined, // every list page's delay when set
+	};
 	const add = (count, clicks = 0) => {
 		const next = (service.links[0]?.id ?? 0) + 1;
 		const added = Array.from({ length: count }, (_, i) => {
@@ -76,18 +96,41 @@ function startService() {
 	};
 	service.add = add;
 	service.click = (id) => service.links.find((link) => link.id === id).clicks++;
+	/** This window's count, a new window's from zero. */
+	const used = () => {
+		const index = Math.floor(Date.now() / service.window.ms);
+		if (service.used.index !== index) service.used = { index, count: 0 };
+		return service.used;
+	};
+	const limitHeaders = () => {
+		if (!service.window)
+			return {
+				'X-RateLimit-Limit': '30',
+				'X-RateLimit-Remaining': '25',
+				'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60),
+			};
+		const { index, count } = used();
+		return {
+			'X-RateLimit-Limit': String(service.window.limit),
+			'X-RateLimit-Remaining': String(Math.max(0, service.window.limit - count)),
+			'X-RateLimit-Reset': String(((index + 1) * service.window.ms) / 1000),
+		};
+	};
 	const server = http.createServer(async (req, res) => {
 		service.asked++;
 		const url = new URL(req.url, 'http://service.invalid');
 		const answer = (status, body) => {
-			res.writeHead(status, {
-				'Content-Type': 'application/json',
-				'X-RateLimit-Limit': '30',
-				'X-RateLimit-Remaining': '25',
-				'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60),
-			});
+			res.writeHead(status, { 'Content-Type': 'application/json', ...limitHeaders() });
 			res.end(JSON.stringify(body));
 		};
+		if (service.window) {
+			const window = used();
+			if (window.count >= service.window.limit) {
+				service.tooMany++;
+				return answer(429, { error: 429, message: 'Too Many API Requests.' });
+			}
+			window.count++;
+		}
 		if (service.rateLimitedUntil > Date.now()) {
 			res.writeHead(429, {
 				'Content-Type': 'application/json',
@@ -99,6 +142,12 @@ function startService() {
 		}
 		if (req.headers.authorization !== `Bearer ${API_KEY}` || service.refuseKey) {
 			return answer(403, { error: 1, message: 'A valid API key is required to use this service.' });
+		}
+		if (req.method === 'POST' && url.pathname === '/api/qr/add') {
+			let text = '';
+			for await (const chunk of req) text += chunk;
+			const id = service.qrCodes.push({ at: Date.now(), data: JSON.parse(text).data });
+			return answer(200, { error: 0, id, link: `https://go.example.test/qr/${id}` });
 		}
 		if (url.pathname !== '/api/urls') return answer(404, { error: 1, message: 'Not found' });
 		const page = Number(url.searchParams.get('page') ?? 1);
@@ -118,7 +167,7 @@ function startService() {
 				urls: service.links.slice((page - 1) * limit, page * limit),
 			},
 		};
-		await sleep(PAGE_DELAY_MS[limit] ?? 0);
+		await sleep(service.pageDelayMs ?? PAGE_DELAY_MS[limit] ?? 0);
 		answer(200, body);
 		request.answeredAt = Date.now();
 	});
@@ -167,12 +216,132 @@ async function until(what, ms, done) {
 	}
 }
 
+/** The bulk run beside the polls: QR codes in one execution, at a truthful limit per window. */
+const BULK = { items: 240, limit: 30, windowMs: 10_000, pageDelayMs: 500 };
+
+/**
+ * One credential, a bulk run and the polls (issue 51): a webhook workflow published in the n8n that
+ * polls creates BULK.items QR codes in one execution while the service counts 30 requests per 10 s
+ * (the run lasts 80 s and more, longer than a poll cycle and its reading); a link added once the
+ * run has begun must come out of the next poll of On New Link, whose page is read while the run
+ * still sends, and no poll of either trigger fails (poller_state, sampled every 2 s). Before turns
+ * were shared, that poll waited behind the whole run, failed as rate-limited and was backed off.
+ */
+async function bulkRunCase({ n8n, service, postgres, newLinks: { id: workflowId, node } }) {
+	const webhookPath = `durable-bulk-${crypto.randomBytes(4).toString('hex')}`;
+	const workflow = bulkWebhookWorkflow({
+		name: 'E2E durable: bulk QR codes',
+		webhookPath,
+		credential: CREDENTIAL,
+	});
+	const bulk = await n8n.createWorkflow(workflow.name, workflow.nodes, workflow.connections);
+	await n8n.activate(bulk);
+	await until("the bulk run's webhook registered", 30_000, async () => {
+		const found = await n8n.rest('POST', '/rest/webhooks/find', {
+			method: 'POST',
+			path: webhookPath,
+		});
+		return found.status === 200 && (found.body?.data ?? null) !== null;
+	});
+	let worstErrors = 0;
+	let sampled = 0;
+	const samplePollers = async () => {
+		const rows = await query(
+			n8n,
+			'SELECT "nodeId", "consecutiveErrors" FROM poller_state',
+			postgres,
+		);
+		if (rows.length === 2) sampled++;
+		worstErrors = Math.max(worstErrors, ...rows.map((row) => Number(row.consecutiveErrors)));
+	};
+	await samplePollers();
+	assert.equal(worstErrors, 0, 'no poll failing before the run');
+	// n8n's line for a failed poll, counted from here on (in all n8n keeps of its log, should it
+	// have cut it meanwhile).
+	const failedIn = () => n8n.serverLog.split('Poll failed').length - 1;
+	const failedBefore = failedIn();
+	const failedPolls = () => (failedIn() >= failedBefore ? failedIn() - failedBefore : failedIn());
+	service.window = { limit: BULK.limit, ms: BULK.windowMs };
+	// Quick pages: what is under test is the wait for a turn, not a reading longer than the budget
+	// (a slow page's 3 s after a turn's wait of up to a third of a window would not fit 7 s).
+	service.pageDelayMs = BULK.pageDelayMs;
+	const firstQr = service.qrCodes.length;
+	try {
+		const items = Array.from({ length: BULK.items }, (_, i) => ({
+			url: `https://example.com/bulk/${i}`,
+			name: `Bulk ${i}`,
+		}));
+		const fired = await fetch(`${n8n.baseUrl}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ items }),
+		});
+		assert.equal(fired.status, 200, `the bulk webhook answered ${fired.status}`);
+		await until("the bulk run's first QR code", 60_000, () => service.qrCodes.length > firstQr);
+		const runStart = service.qrCodes[firstQr].at;
+		const [link] = service.add(1);
+		service.bulkRunLink = link; // the backlog's case leaves it out
+		const addedAt = Date.now();
+		const emitting = await until('On New Link emits the link', 100_000, async () => {
+			await samplePollers();
+			const found = (await executionsOf(n8n, workflowId)).filter((execution) =>
+				outputs([execution], node).some((item) => item.id === link),
+			);
+			return found.length ? found : undefined;
+		}).catch((error) => {
+			const polls = service.requests.filter((request) => request.at >= addedAt).length;
+			throw new Error(
+				`${error.message}: ${failedPolls()} polls failed, poller_state's worst consecutiveErrors ${worstErrors}, ${polls} list requests since the link, ${service.qrCodes.length - firstQr} of ${BULK.items} QR codes sent`,
+			);
+		});
+		// The poll that read it: On New Link's first list request after the link was added.
+		const poll = service.requests.find((request) => request.limit === 500 && request.at >= addedAt);
+		await until('the bulk run done', 240_000, async () => {
+			await samplePollers();
+			return service.qrCodes.length - firstQr >= BULK.items &&
+				(await executionsOf(n8n, bulk.id)).length
+				? true
+				: undefined;
+		});
+		const created = service.qrCodes.slice(firstQr);
+		const runEnd = created.at(-1).at;
+		const [run] = await executionsOf(n8n, bulk.id);
+		assert.equal(run.status, 'success', `the bulk run: ${run.status} ${run.error?.message ?? ''}`);
+		assert.equal(new Set(created.map(({ data }) => data)).size, BULK.items, 'each QR code once');
+		assert.equal(created.length, BULK.items, 'no QR code sent twice');
+		assert.equal(service.tooMany, 0, 'no 429 against the truthful headers');
+		assert.equal(emitting.length, 1, 'one execution with the link');
+		assert.deepEqual(
+			outputs(emitting, node).map((item) => item.id),
+			[link],
+		);
+		assert.ok(
+			poll.at - addedAt < 65_000,
+			`the next poll cycle read it (${((poll.at - addedAt) / 1000).toFixed(1)} s after it was added)`,
+		);
+		const ahead = created.filter(({ at }) => at > poll.answeredAt).length;
+		assert.ok(
+			ahead > 0,
+			`the poll's page answered while the run still sent (at ${((poll.answeredAt - runStart) / 1000).toFixed(1)} s of the run's ${((runEnd - runStart) / 1000).toFixed(1)} s)`,
+		);
+		assert.ok(sampled > 0, 'poller_state read with both triggers');
+		assert.equal(worstErrors, 0, 'no poll of either trigger failed during the run (poller_state)');
+		assert.equal(failedPolls(), 0, 'no "Poll failed" in n8n\'s log during the run');
+		return {
+			note: `poll asked ${((poll.at - runStart) / 1000).toFixed(1)} s into the run, answered with ${ahead} QR codes still to send; the run ${((runEnd - runStart) / 1000).toFixed(1)} s`,
+		};
+	} finally {
+		service.window = null;
+		service.pageDelayMs = undefined;
+	}
+}
+
 /**
  * The durable cases; `test(name, fn)` records each (report.mjs), `tgz` is the packed package.
  * Returns when all ran; n8n and the service are stopped on every path.
  */
 export async function runDurable({
-	test,
+	test: record,
 	tgz,
 	log = console.log,
 	major = 2,
@@ -180,6 +349,17 @@ export async function runDurable({
 	onPostgres = false,
 }) {
 	const target = TARGETS[major];
+	const label = `n8n ${target.n8nVersion} ${durable ? 'durable' : 'default'} scheduler${onPostgres ? ', PostgreSQL' : ''}`;
+	// E2E_DURABLE_ONLY: only the cases after publishing whose name holds it (the start and
+	// publishing always run); with ` › `, a variant whose name does not end in what comes before it
+	// is skipped before anything starts ('durable scheduler › 240 QR codes': that case alone).
+	const only = process.env.E2E_DURABLE_ONLY;
+	if (only?.includes(' › ') && !label.endsWith(only.split(' › ')[0])) return;
+	const always = [' › start with the package', ' › a link added right after publishing'];
+	const test = (name, fn) =>
+		!only || name.includes(only) || always.some((text) => name.includes(text))
+			? record(name, fn)
+			: false;
 	await ensureN8n(target);
 	const service = await startService();
 	const userFolder = makeTempDir('lm-e2e-durable-');
@@ -190,7 +370,6 @@ export async function runDurable({
 	const n8n = new N8n(target, userFolder, { ...(durable ? DURABLE : LOG_LEVEL) });
 	// On PostgreSQL the first cases only (publishing, clicks, a restart, n8n's back-off).
 	const full = !onPostgres;
-	const label = `n8n ${target.n8nVersion} ${durable ? 'durable' : 'default'} scheduler${onPostgres ? ', PostgreSQL' : ''}`;
 	try {
 		const ready =
 			await test(`${label} › start with the package and two published triggers`, async () => {
@@ -274,6 +453,9 @@ export async function runDurable({
 				);
 				assert.deepEqual((await clicked()).sort(), ['150+1', '5+1']);
 			});
+			if (full && durable)
+				await test(`${label} › ${BULK.items} QR codes in one run on the same credential: the next poll during it emits a new link, no poll fails`, () =>
+					bulkRunCase({ n8n, service, postgres, newLinks: workflows.newLinks }));
 			if (full)
 				await test(`${label} › a backlog of 1,500 links comes out across polls, each once; clicks go on`, async () => {
 					const backlog = service.add(1500);
@@ -293,7 +475,7 @@ export async function runDurable({
 					const ids = await newLinks();
 					assert.equal(new Set(ids).size, ids.length, 'no link twice');
 					assert.deepEqual(
-						[...ids].sort((a, b) => a - b),
+						ids.filter((id) => id !== service.bulkRunLink).sort((a, b) => a - b),
 						[firstLink, ...backlog],
 					);
 					const executions = await executionsOf(n8n, workflows.newLinks.id);
@@ -420,6 +602,11 @@ export async function runDurable({
 				})),
 			),
 		);
+		if (service.qrCodes.length)
+			fs.writeFileSync(
+				path.join(ARTIFACTS, 'durable-bulk-run.json'),
+				JSON.stringify(service.qrCodes.map(({ at }) => new Date(at).toISOString())),
+			);
 		removeTempDir(userFolder);
 		log(`${label}: ${service.requests.length} list requests served`);
 	}

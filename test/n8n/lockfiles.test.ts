@@ -100,6 +100,16 @@ describe('the lockfiles n8n is installed from (test/n8n/<version>/)', () => {
 		expect(output).toContain('node_modules/linkedom 0.18.15, TARGETS override it to');
 	});
 
+	test('fails when an override of TARGETS pins a package the lockfile does not hold', () => {
+		expect(withLinkedom).toBeDefined();
+		const root = copyWith(withLinkedom!, 'package-lock.json', (lock) => {
+			delete lock.packages['node_modules/linkedom'];
+		});
+		const { status, output } = check(root);
+		expect(status).toBe(1);
+		expect(output).toContain('package-lock.json holds no linkedom, which TARGETS override to');
+	});
+
 	test('fails when a version TARGETS runs has no lockfile, or a folder is for no such version', () => {
 		const version = versions[0];
 		const root = copyWith(version, 'package.json', () => {});

@@ -120,17 +120,21 @@ export function committedLock(target, root = LOCK_ROOT) {
 				problems.push(
 					`${shown}/package-lock.json installs n8n ${n8n ?? '(none)'}, not ${target.n8nVersion}`,
 				);
-			// npm does not write the overrides into the lockfile: what they did is checked instead.
+			// npm does not write the overrides into the lockfile: what they did is checked instead,
+			// and an override that pins nothing the tree holds is one nobody can check.
 			for (const [name, version] of Object.entries(target.overrides)) {
-				for (const [key, entry] of Object.entries(lock.json.packages)) {
-					if (
-						(key === `node_modules/${name}` || key.endsWith(`/node_modules/${name}`)) &&
-						entry.version !== version
-					)
+				const entries = Object.entries(lock.json.packages).filter(
+					([key]) => key === `node_modules/${name}` || key.endsWith(`/node_modules/${name}`),
+				);
+				if (entries.length === 0)
+					problems.push(
+						`${shown}/package-lock.json holds no ${name}, which TARGETS override to ${version}: drop the override`,
+					);
+				for (const [key, entry] of entries)
+					if (entry.version !== version)
 						problems.push(
 							`${shown}/package-lock.json has ${key} ${entry.version}, TARGETS override it to ${version}`,
 						);
-				}
 			}
 		}
 	}

@@ -22,7 +22,7 @@ export const TARGETS = {
 		n8nVersion: process.env.N8N_E2E_V1_VERSION || '1.123.81',
 		nodeSpec: null, // the machine's Node (20)
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
-		overrides: { linkedom: '0.18.14', xlsx: '0.18.5' },
+		overrides: { xlsx: '0.18.5' },
 	},
 };
 

@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { inOrder } from './output.mjs';
+import { REPO } from './sandbox.mjs';
+import { loadWorkflow } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { NodeHelpers, Workflow } = require('n8n-workflow');
@@ -24,8 +26,10 @@ function descriptionsOf(n8nDir) {
 }
 
 /** Node types as n8n-workflow's Workflow asks for them; the package's own nodes are left out. */
-export function nodeTypesOf(n8nDir) {
-	const descriptions = descriptionsOf(n8nDir);
+export const nodeTypesOf = (n8nDir) => nodeTypesFrom(descriptionsOf(n8nDir));
+
+/** Node types of n8n-nodes-base `descriptions` (as its dist/types/nodes.json holds them). */
+export function nodeTypesFrom(descriptions) {
 	const find = (type, version) => {
 		const name = type.replace(/^n8n-nodes-base\./, '');
 		const description = descriptions.find(
@@ -74,6 +78,38 @@ export function templateProblems(workflow, n8nDir) {
 	return problems;
 }
 
+/**
+ * The examples (examples/*.json, read afresh so a new one is included) that hold n8n's own
+ * nodes besides sticky notes: `{ file, workflow }`.
+ */
+export const examplesWithN8nNodes = () =>
+	fs
+		.readdirSync(path.join(REPO, 'examples'))
+		.filter((name) => name.endsWith('.json'))
+		.sort()
+		.map((name) => ({ file: `examples/${name}`, workflow: loadWorkflow(`examples/${name}`) }))
+		.filter(({ workflow }) =>
+			workflow.nodes.some((node) => isN8nNode(node) && node.type !== 'n8n-nodes-base.stickyNote'),
+		);
+
+/**
+ * `templateProblems` of every example with n8n's own nodes in the n8n at `n8nDir`; throws
+ * listing each example's problems.
+ */
+export function checkExamplesAsRead(n8nDir) {
+	const examples = examplesWithN8nNodes();
+	const problems = examples
+		.map(({ file, workflow }) => [file, templateProblems(workflow, n8nDir)])
+		.filter(([, found]) => found.length);
+	if (problems.length)
+		throw new Error(
+			`n8n does not read ${problems.length} of ${examples.length} examples as written:\n${problems
+				.map(([file, found]) => `${file}:\n  ${found.join('\n  ')}`)
+				.join('\n')}`,
+		);
+	return { note: `${examples.length} examples with n8n's nodes` };
+}
+
 /** A node's parameters as n8n reads them: unknown ones dropped, defaults filled in. */
 const parametersAsRead = (node, description) =>
 	NodeHelpers.getNodeParameters(
@@ -108,27 +144,60 @@ export const withPinnedData = (workflow, data) => ({
 });
 
 /**
- * What the node `name` would have written, item by item, in an execution's run data: its
- * parameters as n8n reads them, evaluated for each item its parent gave it, as n8n evaluates them
- * when the node runs (`$json`, `$('Node').item` and the rest). `n8nDir` is the n8n under test.
+ * The connections that hand items to the node `name` on its main inputs: which output of which
+ * parent feeds which of its inputs (`input` 0 for nodes with one input; a Merge has two).
  */
-export function wouldWrite(workflow, runData, name, n8nDir) {
-	const nodeTypes = nodeTypesOf(n8nDir);
+export function feedsOf(workflow, name) {
+	return Object.entries(workflow.connections ?? {}).flatMap(([parent, byType]) =>
+		(byType.main ?? []).flatMap((targets, output) =>
+			(targets ?? [])
+				.filter((target) => target.node === name && (target.type ?? 'main') === 'main')
+				.map((target) => ({ parent, output, input: target.index ?? 0 })),
+		),
+	);
+}
+
+const describeFeed = ({ parent, output, input }) =>
+	`output ${output} of "${parent}" on input ${input}`;
+
+/**
+ * What the node `name` would have written, item by item, in an execution's run data: its
+ * parameters as n8n reads them, evaluated for each item it was given, as n8n evaluates them when
+ * the node runs (`$json`, `$('Node').item` and the rest). `n8nDir` is the n8n under test. Each run
+ * of the node is read from what n8n recorded as its source (which parent, which of its outputs,
+ * which of its runs fed which input), held against the template's connections. A source the
+ * connections do not make, a node that did not run though it was given items, or run data
+ * without sources throws rather than being guessed at.
+ */
+export const wouldWrite = (workflow, runData, name, n8nDir) =>
+	writesOf(workflow, runData, name, nodeTypesOf(n8nDir));
+
+/** `wouldWrite` with node types given (`nodeTypesFrom`): the unit test's, without an n8n. */
+export function writesOf(workflow, runData, name, nodeTypes) {
 	const node = workflow.nodes.find((n) => n.name === name);
 	if (!node) throw new Error(`the template has no node "${name}"`);
-	// The parent and which of its outputs leads here (1: its error output, On Error's second)
-	const [parent, output] =
-		Object.entries(workflow.connections)
-			.map(([from, outputs]) => [
-				from,
-				(outputs.main ?? []).findIndex((targets) => (targets ?? []).some((t) => t.node === name)),
-			])
-			.find(([, index]) => index >= 0) ?? [];
-	const parentOutput = runData[parent]?.[0]?.data?.main?.[output];
-	if (!parentOutput) throw new Error(`"${name}" got no items: its parent "${parent}" did not run`);
-	// As n8n hands them on: each item paired with its place in the parent's output, where the
-	// paired-item lookup (`$('Rows').item`) starts
-	const input = parentOutput.map((item, index) => ({ ...item, pairedItem: { item: index } }));
+	const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion)?.description;
+	if (!description)
+		throw new Error(`"${name}": n8n has no ${node.type} version ${node.typeVersion}`);
+	const feeds = feedsOf(workflow, name);
+	if (!feeds.length)
+		throw new Error(`"${name}" has no main input connection: nothing hands it items to write`);
+	const runs = runData[name];
+	if (!runs?.length) {
+		// n8n runs no node whose input got no items: right when each output that feeds it was empty
+		const given = feeds.filter((feed) =>
+			(runData[feed.parent] ?? []).some((run) => run?.data?.main?.[feed.output]?.length),
+		);
+		if (given.length)
+			throw new Error(
+				`"${name}" did not run, though ${given.map(describeFeed).join(' and ')} gave it items`,
+			);
+		if (!feeds.some((feed) => runData[feed.parent]))
+			throw new Error(
+				`"${name}" got no items: none of its parents (${[...new Set(feeds.map((f) => f.parent))].join(', ')}) ran`,
+			);
+		return [];
+	}
 	const wf = new Workflow({
 		id: String(workflow.id ?? 'template'),
 		name: workflow.name,
@@ -138,27 +207,67 @@ export function wouldWrite(workflow, runData, name, n8nDir) {
 		nodeTypes,
 		settings: workflow.settings,
 	});
-	const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description;
 	const parameters = parametersAsRead(node, description);
 	const runExecutionData = { resultData: { runData } };
-	const executeData = {
-		node,
-		data: { main: [input] },
-		source: { main: [{ previousNode: parent, previousNodeOutput: output, previousNodeRun: 0 }] },
-	};
-	return input.map((_, itemIndex) =>
-		wf.expression.getParameterValue(
-			parameters,
-			runExecutionData,
-			0,
-			itemIndex,
-			name,
-			input,
-			'manual',
-			{},
-			executeData,
-		),
-	);
+	return runs.flatMap((run, runIndex) => {
+		const where = `run ${runIndex} of "${name}"`;
+		const source = run?.source;
+		if (!Array.isArray(source) || !source.length)
+			throw new Error(`${where} records no source: which parent's items it got is unknown`);
+		// Each input's items as n8n hands them on: paired with their place in the output that
+		// fed them (and the input, past the first), where `$('Rows').item` starts
+		const inputs = source.map((from, input) => {
+			if (from === null) return [];
+			const feed = {
+				parent: from?.previousNode,
+				output: from?.previousNodeOutput ?? 0,
+				input,
+			};
+			if (
+				!feeds.some(
+					(f) => f.parent === feed.parent && f.output === feed.output && f.input === input,
+				)
+			)
+				throw new Error(
+					`${where} was given ${describeFeed(feed)}, which no connection of the template makes (it has ${feeds.map(describeFeed).join(', ')})`,
+				);
+			const parentRun = from.previousNodeRun ?? 0;
+			const items = runData[feed.parent]?.[parentRun]?.data?.main?.[feed.output];
+			if (!items)
+				throw new Error(
+					`${where} was given ${describeFeed(feed)}, run ${parentRun}, which the run data lacks`,
+				);
+			return items.map((item, index) => ({
+				...item,
+				pairedItem: input ? { item: index, input } : { item: index },
+			}));
+		});
+		const items = connectionInputData(inputs, workflow.settings);
+		const executeData = { node, data: { main: inputs }, source: { main: source } };
+		return items.map((_, itemIndex) =>
+			wf.expression.getParameterValue(
+				parameters,
+				runExecutionData,
+				runIndex,
+				itemIndex,
+				name,
+				items,
+				'manual',
+				{},
+				executeData,
+			),
+		);
+	});
+}
+
+/**
+ * The items a node's parameters are evaluated for, of the items on each of its inputs, as n8n
+ * picks them (n8n-core's prepareConnectionInputData): in execution order v1 the first input that
+ * has items, in v0 the first input.
+ */
+function connectionInputData(inputs, settings) {
+	if (settings?.executionOrder !== 'v1') return inputs[0] ?? [];
+	return inputs.find((items) => items.length) ?? [];
 }
 
 /**

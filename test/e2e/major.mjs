@@ -13,7 +13,7 @@ import { TARGETS } from './lib/install.mjs';
 import { N8n, tail } from './lib/n8n.mjs';
 import { outputOf } from './lib/output.mjs';
 import { installPackage } from './lib/package.mjs';
-import { withServicesOff } from './lib/templates.mjs';
+import { checkExamplesAsRead, withServicesOff } from './lib/templates.mjs';
 import { fmtSec } from './lib/util.mjs';
 import {
 	CREDENTIAL_TYPE,
@@ -40,6 +40,11 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 	const cases = selected(CASES, ONLY);
 	const serverCases = selected(SERVER_CASES, ONLY);
 	try {
+		// Every example with n8n's own nodes, whichever cases run (also those the suite runs only
+		// published, their service nodes switched off and so unchecked by n8n): a node type or
+		// version this n8n lacks, a parameter it would drop, a required one empty (lib/templates.mjs).
+		await test(`${label} › n8n reads every example with its own nodes as written`, () =>
+			checkExamplesAsRead(n8n.paths.n8nDir));
 		const ready = await test(`${label} › package installs as a community package`, async () => {
 			await timed(`${label}: npm install <tgz> into .n8n/nodes`, () => installPackage(n8n, tgz));
 		});

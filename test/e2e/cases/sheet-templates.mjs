@@ -9,7 +9,7 @@ import path from 'node:path';
 import {
 	binaryOf,
 	by,
-	SHEET,
+	checkSheetWrites,
 	sheetRows,
 	templateCase,
 	withServiceCredentials,
@@ -90,7 +90,7 @@ function checkErrorRow(run, node, row, message) {
 	assert.match(errors[0].error, message);
 	const [write, ...more] = run.writes('Write error back');
 	assert.equal(more.length, 0);
-	assert.equal(write.operation, 'update');
+	checkSheetWrites([write], 'update', `"${node}" → "Write error back"`);
 	assert.deepEqual(write.columns.matchingColumns, ['row_number']);
 	assert.equal(write.columns.value.row_number, row.row_number);
 	assert.match(write.columns.value.error, message);
@@ -124,11 +124,10 @@ export const SHEET_TEMPLATE_CASES = [
 			for (const run of ctx.runs) {
 				const writes = run.writes('Write short URL back');
 				assert.equal(writes.length, WEEKLY_GOOD.length, 'one row written per link');
+				checkSheetWrites(writes, 'update', '"Write short URL back"');
 				for (const [i, write] of writes.entries()) {
 					const link = ctx.sandbox.store.links.get(created[i].id);
 					assert.equal(link.longurl, WEEKLY_GOOD[i].url);
-					assert.equal(write.operation, 'update');
-					assert.equal(write.documentId.value, SHEET);
 					assert.deepEqual(write.columns.matchingColumns, ['row_number']);
 					assert.deepEqual(write.columns.value, {
 						row_number: WEEKLY_GOOD[i].row_number,

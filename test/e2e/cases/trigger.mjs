@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 
 import { inOrder } from '../lib/output.mjs';
+import { checkSheetWrites, checkSlackMessages, noteColumns } from '../lib/template-case.mjs';
 import { writesIn } from '../lib/templates.mjs';
 import { loadWorkflow, prepareWorkflow } from '../lib/workflows.mjs';
 import { visit } from './sandbox-state.mjs';
@@ -251,22 +252,25 @@ export const triggerCase = {
 				writesIn(executions, loadWorkflow(TRIGGER_EXAMPLES[example]), node, n8n.paths.n8nDir);
 			const started = Date.now();
 			let seen;
+			// The examples' writes whole: where each goes (sheet, channel) is checked at the end.
+			let written;
 			for (;;) {
 				// Each workflow's executions read once a turn, though two of its nodes are looked at.
 				const [messageRuns, linkMessageRuns] = [
 					await executionsOf(n8n, messagesId),
 					await executionsOf(n8n, linkMessagesId),
 				];
+				written = {
+					rows: writes(0, await executionsOf(n8n, rowsId), 'Add row to sheet'),
+					messages: writes(1, messageRuns, 'Message the team'),
+					linkMessages: writes(2, linkMessageRuns, 'Message the team'),
+				};
 				seen = {
-					rows: writes(0, await executionsOf(n8n, rowsId), 'Add row to sheet').map(
-						(write) => write.columns.value,
-					),
+					rows: written.rows.map((write) => write.columns.value),
 					reached: outputs(messageRuns, 'QR code passes N scans'),
-					messages: writes(1, messageRuns, 'Message the team').map(({ text }) => ({ text })),
+					messages: written.messages.map(({ text }) => ({ text })),
 					linkPassed: outputs(linkMessageRuns, 'Link passes N clicks'),
-					linkMessages: writes(2, linkMessageRuns, 'Message the team').map(({ text }) => ({
-						text,
-					})),
+					linkMessages: written.linkMessages.map(({ text }) => ({ text })),
 					events: await eventOutputs(),
 				};
 				const done =
@@ -296,7 +300,11 @@ export const triggerCase = {
 			}
 			const waited = Date.now() - started;
 
-			// example: new QR code → a row in a sheet, one row per new QR code
+			// example: new QR code → a row appended to the sheet, one row per new QR code, in the
+			// columns its Set up note names
+			checkSheetWrites(written.rows, 'append', `${TRIGGER_EXAMPLES[0]} "Add row to sheet"`);
+			const columns = noteColumns(loadWorkflow(TRIGGER_EXAMPLES[0]));
+			for (const row of seen.rows) assert.deepEqual(Object.keys(row), columns);
 			assert.deepEqual(
 				seen.rows.sort((a, b) => a.ID - b.ID),
 				created.map((qr, i) => ({
@@ -329,6 +337,7 @@ export const triggerCase = {
 					newScans: 120 - scansBefore[5],
 				},
 			);
+			checkSlackMessages(written.messages, `${TRIGGER_EXAMPLES[1]} "Message the team"`);
 			assert.deepEqual(seen.messages, [
 				{
 					text: `QR code "QR code 5" has passed 100 scans: 120 so far, ${120 - scansBefore[5]} since the last check. ${sandbox.store.qr.get(5).link}`,
@@ -344,6 +353,7 @@ export const triggerCase = {
 				]),
 				passed.map((record) => [record.id, VISITS[record.id], 0, VISITS[record.id]]),
 			);
+			checkSlackMessages(written.linkMessages, `${TRIGGER_EXAMPLES[2]} "Message the team"`);
 			assert.deepEqual(
 				seen.linkMessages,
 				passed.map((record) => ({

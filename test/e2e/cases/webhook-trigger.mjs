@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 
+import { checkSlackMessages } from '../lib/template-case.mjs';
 import { writesIn } from '../lib/templates.mjs';
 import { sleep } from '../lib/util.mjs';
 import { activateWebhookTrigger, post, webhookAddresses } from '../lib/webhooks.mjs';
@@ -354,10 +355,15 @@ export const webhookTriggerCase = {
 
 			// The example's messages.
 			const dayFirst = createdDate.split(' ')[0].split('-').reverse().join('-');
+			const messages = writesIn(
+				exampleRuns,
+				loadWorkflow(WEBHOOK_EXAMPLE),
+				'Message the team',
+				n8n.paths.n8nDir,
+			);
+			checkSlackMessages(messages, `${WEBHOOK_EXAMPLE} "Message the team"`);
 			assert.deepEqual(
-				writesIn(exampleRuns, loadWorkflow(WEBHOOK_EXAMPLE), 'Message the team', n8n.paths.n8nDir)
-					.map(({ text }) => text)
-					.sort(),
+				messages.map(({ text }) => text).sort(),
 				[
 					`Click on ${sandbox.store.links.get(8).shorturl} from Paris, France (Safari on iOS, referrer direct) at ${clickDate}`,
 					`New short link ${exampleLink.shorturl} → https://example.com/from-the-example at ${dayFirst} ${createdDate.split(' ')[1]}`,

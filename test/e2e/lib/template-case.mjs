@@ -18,6 +18,72 @@ export const sheetRows = (rows) => rows.map((row, i) => ({ row_number: i + 2, ..
 /** The address of a Google Sheet as the templates carry it until the user picks theirs. */
 export const SHEET = 'https://docs.google.com/spreadsheets/d/REPLACE_WITH_YOUR_SPREADSHEET_ID/edit';
 
+/** The sheet a template names until the user picks theirs: the first sheet, by its name. */
+export const SHEET_NAME = 'Sheet1';
+
+/** The Slack channel the templates name until the user picks theirs (examples/README.md). */
+export const SLACK_CHANNEL = '#marketing';
+
+/**
+ * Each of `writes` (what a Google Sheets node would write, lib/templates.mjs) goes where the
+ * template promises: its `operation` on a sheet of the placeholder spreadsheet, the sheet by
+ * name. `where` names the template and node in a failure.
+ */
+export function checkSheetWrites(writes, operation, where) {
+	for (const [i, write] of writes.entries())
+		assert.deepEqual(
+			{
+				resource: write.resource,
+				operation: write.operation,
+				document: write.documentId,
+				sheet: write.sheetName,
+			},
+			{
+				resource: 'sheet',
+				operation,
+				document: { __rl: true, mode: 'url', value: SHEET },
+				sheet: { __rl: true, mode: 'name', value: SHEET_NAME },
+			},
+			`${where}, write ${i + 1}: Google Sheets › ${operation} on ${SHEET_NAME} of the template's spreadsheet`,
+		);
+}
+
+/**
+ * Each of `writes` (what a Slack node would write) is Slack › Send Message, a text message to the
+ * channel the templates name. `where` names the template and node in a failure.
+ */
+export function checkSlackMessages(writes, where) {
+	for (const [i, write] of writes.entries())
+		assert.deepEqual(
+			{
+				resource: write.resource,
+				operation: write.operation,
+				select: write.select,
+				channel: write.channelId,
+				messageType: write.messageType,
+			},
+			{
+				resource: 'message',
+				operation: 'post',
+				select: 'channel',
+				channel: { __rl: true, mode: 'name', value: SLACK_CHANNEL },
+				messageType: 'text',
+			},
+			`${where}, message ${i + 1}: Slack › Send Message to ${SLACK_CHANNEL}`,
+		);
+}
+
+/**
+ * The columns the Set up note of `workflow` (its sticky note) tells the user their sheet needs,
+ * as it names them: in backticks after "columns".
+ */
+export function noteColumns(workflow) {
+	const note = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.stickyNote');
+	const named = note?.parameters.content.match(/columns ((?:`[^`]+`(?:, | and )?)+)/);
+	if (!named) throw new Error(`${workflow.name}: its note names no columns`);
+	return [...named[1].matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+}
+
 /** Made-up credentials of n8n's nodes, one per type and n8n: the suite reaches no such service. */
 const SERVICE_CREDENTIALS = {
 	googleSheetsOAuth2Api: { clientId: 'e2e', clientSecret: 'e2e' },

@@ -101,12 +101,13 @@ export function checkExamplesAsRead(n8nDir) {
 	const problems = examples
 		.map(({ file, workflow }) => [file, templateProblems(workflow, n8nDir)])
 		.filter(([, found]) => found.length);
-	if (problems.length)
+	if (problems.length) {
+		const files = problems.map(([file]) => file).join(', ');
+		const each = problems.map(([file, found]) => `${file}:\n  ${found.join('\n  ')}`);
 		throw new Error(
-			`n8n does not read ${problems.length} of ${examples.length} examples as written:\n${problems
-				.map(([file, found]) => `${file}:\n  ${found.join('\n  ')}`)
-				.join('\n')}`,
+			`n8n does not read ${problems.length} of ${examples.length} examples as written (${files}):\n${each.join('\n')}`,
 		);
+	}
 	return { note: `${examples.length} examples with n8n's nodes` };
 }
 

@@ -8,15 +8,19 @@
 //   workflow once at the first scheduled poll; a backlog of 1,500 links comes out across polls,
 //   each once; a link added while n8n is stopped, one whose poll n8n is killed in the middle of
 //   (SIGKILL), one after a saved change to the published workflow: each once.
-// - On Link Clicked (pages of 400, 3 s each: a whole reading takes about twice the budget):
-//   each click once, wherever its link is listed, and no link that was not clicked.
+// - On Link Clicked (pages of 400, 3 s each): over a list of three pages (9 s against the budget
+//   of 7 s) each click once, wherever its link is listed, and no link that was not clicked; on the
+//   durable scheduler the reading goes on across polls (the cursor in poller_state says from
+//   which page, the next poll asks that page, the first and last pages' clicks come in
+//   executions of their own).
 // - A bulk run on the same credential (durable scheduler, SQLite): 240 QR codes in one execution of
 //   a webhook workflow published in the same n8n, the service a truthful 30 requests per 10 s (its
 //   pages quick meanwhile); a link added once it has begun comes out of the next poll, read while
 //   the run still sends, and neither trigger's poll fails (poller_state sampled all along).
 // - No poll is abandoned by n8n. n8n's own back-off (poller_state), as each error's declared cause
 //   asks: after a rate limit until the service's reset, and nothing asked of it before; after a
-//   refused key (credential-invalid) its 30-minute ceiling.
+//   refused key (credential-invalid) and an HTML 404 (configuration-invalid; undeclared, n8n
+//   would wait 5 s) its 30-minute ceiling, with the cause n8n's log line names.
 //
 // Run by run.mjs after the 2.x major, with the package it packed (E2E_ONLY=durable: alone;
 // E2E_DURABLE_ONLY=<text>: the cases after publishing whose name holds it, see runDurable).
@@ -63,7 +67,9 @@ const postgresEnv = ({ port, database, user }) => ({
 function startService() {
 	const service = {
 		links: [],
-		refuseKey: false,
+		// A list request of a page size here answered as told: 'key' a refused key (HTTP 403, the
+		// service's words), 'notFound' a web server's HTML 404 page (a Base URL that is not the API).
+		refuse: {},
 		rateLimitedUntil: 0,
 		asked: 0,
 		requests: [],
@@ -95,6 +101,29 @@ function startService() {
 		return added.map(({ id }) => id);
 	};
 	service.add = add;
+	/** Links older than every one listed, listed last (their own ID range, dates before 2026). */
+	service.addOlder = (count) => {
+		const added = Array.from({ length: count }, (_, i) => {
+			const id = 1_000_000 + i;
+			const date = new Date(Date.UTC(2025, 0, 1, 0, 0, 0) + i * 1000);
+			return {
+				id,
+				alias: `o${id}`,
+				shorturl: `https://go.example.test/o${id}`,
+				longurl: `https://example.com/durable/older/${id}`,
+				clicks: 0,
+				title: `Older ${id}`,
+				description: '',
+				date: date.toISOString().slice(0, 19).replace('T', ' '),
+			};
+		});
+		service.links.push(...[...added].reverse());
+		return added.map(({ id }) => id).reverse(); // as listed: the oldest last
+	};
+	service.remove = (ids) => {
+		const gone = new Set(ids);
+		service.links = service.links.filter((link) => !gone.has(link.id));
+	};
 	service.click = (id) => service.links.find((link) => link.id === id).clicks++;
 	/** This window's count, a new window's from zero. */
 	const used = () => {
@@ -140,8 +169,17 @@ function startService() {
 			});
 			return res.end(JSON.stringify({ error: 429, message: 'Too Many API Requests.' }));
 		}
-		if (req.headers.authorization !== `Bearer ${API_KEY}` || service.refuseKey) {
-			return answer(403, { error: 1, message: 'A valid API key is required to use this service.' });
+		const refused = () =>
+			answer(403, { error: 1, message: 'A valid API key is required to use this service.' });
+		if (req.headers.authorization !== `Bearer ${API_KEY}`) return refused();
+		const refusal =
+			url.pathname === '/api/urls' ? service.refuse[url.searchParams.get('limit')] : undefined;
+		if (refusal === 'key') return refused();
+		if (refusal === 'notFound') {
+			res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+			return res.end(
+				'<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>',
+			);
 		}
 		if (req.method === 'POST' && url.pathname === '/api/qr/add') {
 			let text = '';
@@ -356,10 +394,9 @@ export async function runDurable({
 	const only = process.env.E2E_DURABLE_ONLY;
 	if (only?.includes(' › ') && !label.endsWith(only.split(' › ')[0])) return;
 	const always = [' › start with the package', ' › a link added right after publishing'];
-	const test = (name, fn) =>
-		!only || name.includes(only) || always.some((text) => name.includes(text))
-			? record(name, fn)
-			: false;
+	const selected = (name) =>
+		!only || name.includes(only) || always.some((text) => name.includes(text));
+	const test = (name, fn) => (selected(name) ? record(name, fn) : false);
 	await ensureN8n(target);
 	const service = await startService();
 	const userFolder = makeTempDir('lm-e2e-durable-');
@@ -367,8 +404,17 @@ export async function runDurable({
 	// n8n's user folder.
 	const postgresFolder = onPostgres ? makeTempDir('lm-e2e-durable-pg-') : undefined;
 	let postgres;
-	const n8n = new N8n(target, userFolder, { ...(durable ? DURABLE : LOG_LEVEL) });
-	// On PostgreSQL the first cases only (publishing, clicks, a restart, n8n's back-off).
+	// The watch of On Link Clicked's cursor, while it runs (the reading case).
+	const watch = { on: false, done: undefined };
+	// n8n's log as JSON lines besides: its line for a failed poll carries the cause n8n read.
+	const logFile = path.join(userFolder, 'n8n-log.jsonl');
+	const n8n = new N8n(target, userFolder, {
+		...(durable ? DURABLE : LOG_LEVEL),
+		...(durable ? { N8N_LOG_OUTPUT: 'console,file', N8N_LOG_FILE_LOCATION: logFile } : {}),
+	});
+	// On PostgreSQL the first cases only (publishing, the click reading across polls, a restart,
+	// n8n's back-off), for the suite's time alone: the backlog (a minutes-long case) would read
+	// its list across polls there as the click reading already does.
 	const full = !onPostgres;
 	try {
 		const ready =
@@ -391,6 +437,12 @@ export async function runDurable({
 			});
 		if (!ready) return;
 		service.add(200);
+		// The reading case's list: older links listed after the 200, there before publishing (what
+		// the triggers' first readings record), so that On Link Clicked's reading is three pages of
+		// 400 (9 s) against a poll's 7 s on the durable scheduler: it goes on from page 3 at the next
+		// poll. On New Link reads newest first and stops at its first page.
+		const readingCase = `${label} › a reading longer than a poll's time goes on at the next poll: each click once, nothing else`;
+		const older = selected(readingCase) ? service.addOlder(700) : [];
 		const workflows = {};
 		for (const [key, event, pageSize] of [
 			['newLinks', 'linkCreated', 500],
@@ -401,6 +453,24 @@ export async function runDurable({
 			workflows[key] = { id, versionId, node: node.name };
 		}
 		let firstLink;
+		const clicks = ['5+1', '150+1'];
+		/** Each time poller_state's cursor of On Link Clicked began to say to go on from a later page. */
+		const resumes = [];
+		const watchResume = async () => {
+			let before;
+			while (watch.on) {
+				const [row] = await query(
+					n8n,
+					`SELECT "cursor" FROM poller_state WHERE "nodeId" = 'durable-clicks-node'`,
+					postgres,
+				).catch(() => []);
+				const cursor = typeof row?.cursor === 'string' ? JSON.parse(row.cursor) : row?.cursor;
+				const page = cursor?.resume?.page;
+				if (page > 1 && page !== before) resumes.push({ page, seenAt: Date.now() });
+				before = page;
+				await sleep(2000);
+			}
+		};
 		const published =
 			await test(`${label} › a link added right after publishing starts On New Link once`, async () => {
 				for (const workflow of Object.values(workflows)) await n8n.activate(workflow);
@@ -411,17 +481,20 @@ export async function runDurable({
 					),
 				);
 				[firstLink] = service.add(1);
-				// The clicks once On Link Clicked's first reading is surely in: on PostgreSQL n8n 2.41.1
-				// was seen reading the list a second time seconds after publishing, and a click made
-				// before that reading was taken into it (a race of the test's timing, not of a
-				// reading twice the poll's time, which is what the next case checks).
+				// The clicks (on page 1) once On Link Clicked's first reading is surely in: on PostgreSQL
+				// n8n 2.41.1 was seen reading the list a second time seconds after publishing, and a
+				// click made before that reading was taken into it (a race of the test's timing, not of
+				// a reading longer than the poll's time, which is what the next case checks).
 				await until(
 					'a second reading of On Link Clicked',
 					150_000,
 					() =>
-						service.requests.filter((request) => request.limit === 400 && request.answeredAt)
-							.length >= 2,
+						service.requests.filter(
+							(request) => request.limit === 400 && request.page === 1 && request.answeredAt,
+						).length >= 2,
 				);
+				watch.on = durable && older.length > 0;
+				if (watch.on) watch.done = watchResume();
 				service.click(5);
 				service.click(150);
 				const emitted = await until('On New Link emits the link', 150_000, async () => {
@@ -445,14 +518,57 @@ export async function runDurable({
 				(item) => `${item.id}+${item.newClicks}`,
 			);
 		if (published) {
-			await test(`${label} › a reading twice the poll's time: each click once, nothing else`, async () => {
+			await test(readingCase, async () => {
+				const pages = Math.ceil(service.links.length / 400);
+				assert.ok(pages >= 3, `a list of ${pages} pages of 400`);
+				// A click on the last page, made now that the first readings (which record, emit
+				// nothing) are surely done: one of them still under way would take it in.
+				service.click(older.at(-1));
+				clicks.push(`${older.at(-1)}+1`);
 				await until(
-					'On Link Clicked emits the two clicks',
-					240_000,
-					async () => (await clicked()).length >= 2,
-				);
-				assert.deepEqual((await clicked()).sort(), ['150+1', '5+1']);
+					`On Link Clicked emits the ${clicks.length} clicks`,
+					360_000,
+					async () => (await clicked()).length >= clicks.length,
+				).catch(async (error) => {
+					const [first] = resumes;
+					const next =
+						first && service.requests.find((req) => req.limit === 400 && req.at > first.seenAt);
+					throw new Error(
+						`${error.message} (emitted: ${(await clicked()).join(', ') || 'none'}; ${first ? `the cursor said to go on from page ${first.page}, the next poll asked page ${next?.page}` : 'no cursor went on from a later page'})`,
+					);
+				});
+				assert.deepEqual((await clicked()).sort(), [...clicks].sort());
+				if (durable) {
+					// Two polls read the one list: the first page's clicks and the last page's came in
+					// executions of their own, and n8n's database held the cursor between them.
+					const executionOf = (id) =>
+						executionsOf(n8n, workflows.clicks.id).then((executions) =>
+							executions.find((execution) =>
+								outputs([execution], workflows.clicks.node).some((item) => item.id === id),
+							),
+						);
+					const [first, last] = [await executionOf(5), await executionOf(older.at(-1))];
+					assert.notEqual(
+						first.id,
+						last.id,
+						`pages 1 and ${pages} were read by different polls (execution ${first.id} emitted both)`,
+					);
+					const [resumed] = resumes;
+					assert.ok(resumed, "poller_state's cursor said to go on from a later page");
+					const next = service.requests.find(
+						(request) => request.limit === 400 && request.at > resumed.seenAt,
+					);
+					assert.equal(
+						next?.page,
+						resumed.page,
+						`the poll after the cursor's went on from page ${resumed.page}`,
+					);
+				}
 			});
+			// The older links go (the later cases' readings as before), whether or not their case ran.
+			watch.on = false;
+			await watch.done;
+			service.remove(older);
 			if (full && durable)
 				await test(`${label} › ${BULK.items} QR codes in one run on the same credential: the next poll during it emits a new link, no poll fails`, () =>
 					bulkRunCase({ n8n, service, postgres, newLinks: workflows.newLinks }));
@@ -469,7 +585,7 @@ export async function runDurable({
 					await until(
 						'the two new clicks emitted',
 						240_000,
-						async () => (await clicked()).length >= 4,
+						async () => (await clicked()).length >= clicks.length + 2,
 					);
 					await sleep(65_000); // one more poll cycle: nothing more may come
 					const ids = await newLinks();
@@ -487,7 +603,7 @@ export async function runDurable({
 						);
 					assert.deepEqual(
 						(await clicked()).sort(),
-						['150+1', `${backlog[100]}+1`, '5+1', '7+1'].sort(),
+						[...clicks, `${backlog[100]}+1`, '7+1'].sort(),
 					);
 					assert.doesNotMatch(n8n.serverLog, /Poll exceeded its timeout/, 'no poll was abandoned');
 				});
@@ -576,16 +692,77 @@ export async function runDurable({
 					assert.equal(service.asked, asked, 'nothing asked of the service before its reset');
 					service.rateLimitedUntil = 0;
 				});
-			await test(`${label} › a refused key: n8n backs the poll off to its 30-minute ceiling`, async () => {
-				service.refuseKey = true;
+			// Two answers the node declares a permanent cause for, one per trigger, so that one poll
+			// cycle shows both. Undeclared, n8n would still back the 403 off 30 minutes (any 403 is
+			// permanent to it, with no cause), but the HTML 404 only 5 s, doubling (a status it does
+			// not know: transient). n8n's log line names the cause it read.
+			await test(`${label} › a refused key (HTTP 403) and an address that is not the API (HTML 404): n8n backs each poll off to its 30-minute ceiling, for the cause the node declares`, async () => {
+				const expected = {
+					[workflows.newLinks.id]: {
+						answer: 'HTTP 403, a refused key',
+						type: 'permanent',
+						cause: 'credential-invalid',
+						backoff: '30 min',
+					},
+					[workflows.clicks.id]: {
+						answer: 'HTML 404',
+						type: 'permanent',
+						cause: 'configuration-invalid',
+						backoff: '30 min',
+					},
+				};
+				const logged = () =>
+					(fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '').split('\n');
+				const from = logged().length - 1;
 				const since = Date.now();
-				await backoffs(
-					'both polls backing off 30 minutes',
-					(row) => row.until - since >= 25 * 60_000,
+				service.refuse = { 500: 'key', 400: 'notFound' };
+				const failures = () =>
+					logged()
+						.slice(from)
+						.filter((line) => line.includes('Poll failed; backing off'))
+						.flatMap((line) => {
+							try {
+								const entry = JSON.parse(line);
+								return [entry.metadata ?? entry];
+							} catch {
+								return []; // a line still being written
+							}
+						});
+				const observed = await until("both polls' failures recorded", 240_000, async () => {
+					const rows = await query(
+						n8n,
+						'SELECT "workflowId", "consecutiveErrors", "backoffUntil", "updatedAt" FROM poller_state',
+						postgres,
+					);
+					const found = {};
+					for (const row of rows) {
+						// n8n's back-off: the time it set from the failure's moment (the same statement).
+						const delayMs = epochOf(row.backoffUntil) - epochOf(row.updatedAt);
+						const entry = failures().findLast((each) => each.workflowId === row.workflowId);
+						if (!entry || epochOf(row.updatedAt) < since - 2000 || !(row.consecutiveErrors > 0))
+							continue;
+						found[row.workflowId] = {
+							answer: expected[row.workflowId]?.answer,
+							type: entry.type,
+							cause: entry.cause,
+							backoff:
+								delayMs >= 60_000
+									? `${Math.round(delayMs / 60_000)} min`
+									: `${Math.round(delayMs / 1000)} s`,
+						};
+					}
+					return Object.keys(found).length === 2 ? found : undefined;
+				});
+				assert.deepEqual(
+					observed,
+					expected,
+					"n8n's back-off after each answer (poller_state), and the cause and type its log names",
 				);
 			});
 		}
 	} finally {
+		watch.on = false;
+		await watch.done;
 		await n8n.stop();
 		await service.stop();
 		await postgres?.stop();

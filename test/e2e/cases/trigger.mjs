@@ -304,7 +304,12 @@ export const triggerCase = {
 			// columns its Set up note names
 			checkSheetWrites(written.rows, 'append', `${TRIGGER_EXAMPLES[0]} "Add row to sheet"`);
 			const columns = noteColumns(loadWorkflow(TRIGGER_EXAMPLES[0]));
-			for (const row of seen.rows) assert.deepEqual(Object.keys(row), columns);
+			for (const row of seen.rows)
+				assert.deepEqual(
+					Object.keys(row),
+					columns,
+					`${TRIGGER_EXAMPLES[0]}: a row's columns are those its Set up note names`,
+				);
 			assert.deepEqual(
 				seen.rows.sort((a, b) => a.ID - b.ID),
 				created.map((qr, i) => ({

@@ -44,7 +44,7 @@ export async function runMajor(major, { sandbox, family, tgz, apiKey }) {
 		// published, their service nodes switched off and so unchecked by n8n): a node type or
 		// version this n8n lacks, a parameter it would drop, a required one empty (lib/templates.mjs).
 		await test(`${label} › n8n reads every example with its own nodes as written`, () =>
-			checkExamplesAsRead(n8n.paths.n8nDir));
+			checkExamplesAsRead(n8n.paths.n8nDir, major));
 		const ready = await test(`${label} › package installs as a community package`, async () => {
 			await timed(`${label}: npm install <tgz> into .n8n/nodes`, () => installPackage(n8n, tgz));
 		});

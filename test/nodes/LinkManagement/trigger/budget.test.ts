@@ -3,17 +3,21 @@
  * to commit it. A reading that does not fit stops, records the page where it stopped, and the
  * next poll goes on from there: a count event compares every record once per full reading, a
  * backlog of new records comes out across polls, each once. When the rate limit leaves a poll
- * nothing to do in its time, it fails with the cause declared and the service's reset. On
- * n8n 1.x, which gives no time, a poll reads as long as it must. On virtual time.
+ * nothing to do in its time, it fails with the cause declared and the service's reset. A poll
+ * that outlasts n8n's poll timeout all the same is abandoned: nothing of it counts, and the next
+ * poll emits what it would have. On n8n 1.x, which gives no time, a poll reads as long as it
+ * must. On virtual time.
  */
 import { range } from '../../../helpers/pages';
-import { durableTrigger } from '../../../helpers/durableTrigger';
+import { durableTrigger, pollBudgetMsOf, PollTimeoutError } from '../../../helpers/durableTrigger';
 import { activeTrigger, fakeService, idsOf, links, qrCodes } from '../../../helpers/trigger';
-import { useVirtualTime } from '../../../helpers/virtualTime';
+import { pause, useVirtualTime } from '../../../helpers/virtualTime';
 
 useVirtualTime();
 
-const BUDGET_MS = 10_000;
+/** n8n's poll timeout here, and the budget n8n gives a poll for it: 10 s. */
+const POLL_TIMEOUT_MS = 15_000;
+const BUDGET_MS = pollBudgetMsOf(POLL_TIMEOUT_MS);
 const PAGE_MS = 3_000;
 /** 5 pages of 100: a whole reading takes 15 s, half as long again as a poll may. */
 const RECORDS = 500;
@@ -27,7 +31,10 @@ describe('a count event (On Link Clicked) whose reading takes longer than a poll
 			(service.lists['/api/urls'].records = links(range(1, RECORDS), (id) => clicks.get(id) ?? 0));
 		list();
 		service.delayMs = PAGE_MS;
-		const trigger = durableTrigger({ event: 'linkClicked', options }, { budgetMs: BUDGET_MS });
+		const trigger = durableTrigger(
+			{ event: 'linkClicked', options },
+			{ pollTimeoutMs: POLL_TIMEOUT_MS },
+		);
 		const click = (id: number) => {
 			clicks.set(id, (clicks.get(id) ?? 0) + 1);
 			list();
@@ -78,7 +85,10 @@ describe('a count event (On Link Clicked) whose reading takes longer than a poll
 	test('the first reading spans polls too and emits nothing, however many clicks it finds', async () => {
 		const service = fakeService({ '/api/urls': { records: links(range(1, RECORDS), () => 7) } });
 		service.delayMs = PAGE_MS;
-		const trigger = durableTrigger({ event: 'linkClicked', options }, { budgetMs: BUDGET_MS });
+		const trigger = durableTrigger(
+			{ event: 'linkClicked', options },
+			{ pollTimeoutMs: POLL_TIMEOUT_MS },
+		);
 		// published while the service was too slow for the poll at publishing to read anything
 		expect(await trigger.emitted()).toBeNull();
 		expect(trigger.cursor()).toMatchObject({ baseline: true, resume: { page: 3 } });
@@ -94,7 +104,10 @@ describe('a count event (On Link Clicked) whose reading takes longer than a poll
 describe('a backlog of new links larger than a poll can read', () => {
 	test('comes out across polls, each link once, newest first in each poll', async () => {
 		const service = fakeService({ '/api/urls': { records: links(range(1, 50)).reverse() } });
-		const trigger = durableTrigger({ event: 'linkCreated', options }, { budgetMs: BUDGET_MS });
+		const trigger = durableTrigger(
+			{ event: 'linkCreated', options },
+			{ pollTimeoutMs: POLL_TIMEOUT_MS },
+		);
 		await trigger.publish();
 		expect(await trigger.emitted()).toBeNull();
 		service.lists['/api/urls'].records.unshift(...links(range(51, 650)).reverse());
@@ -114,10 +127,35 @@ describe('a backlog of new links larger than a poll can read', () => {
 	});
 });
 
+describe("a poll that outlasts n8n's poll timeout (an answer slower than all its time)", () => {
+	test('is abandoned: nothing committed or saved, a failure recorded, the next poll emits the link once', async () => {
+		const service = fakeService({ '/api/urls': { records: links(range(1, 3)).reverse() } });
+		const trigger = durableTrigger({ event: 'linkCreated' }, { pollTimeoutMs: POLL_TIMEOUT_MS });
+		await trigger.publish();
+		expect(await trigger.emitted()).toBeNull();
+		const cursor = trigger.cursor();
+		const saved = trigger.savedStaticData();
+		service.lists['/api/urls'].records.unshift(...links([4]));
+		service.delayMs = POLL_TIMEOUT_MS + PAGE_MS;
+
+		const error = await trigger.failedTick();
+
+		expect(error).toBeInstanceOf(PollTimeoutError);
+		expect(error).toMatchObject({ failure: { cause: 'temporarily-unavailable' } });
+		expect(trigger.cursor()).toEqual(cursor);
+		expect(trigger.savedStaticData()).toEqual(saved);
+		// The next poll a minute later, the abandoned one long over.
+		service.delayMs = 0;
+		await pause(60_000);
+		expect(idsOf(await trigger.emitted())).toEqual([4]);
+		expect(await trigger.emitted()).toBeNull();
+	});
+});
+
 describe('a rate limit that leaves the poll nothing to do in its time', () => {
 	test('fails with the cause rate-limited and the reset the service announced', async () => {
 		const service = fakeService({ '/api/qr': { records: qrCodes(range(1, 3)) } });
-		const trigger = durableTrigger({ event: 'qrCodeCreated' }, { budgetMs: BUDGET_MS });
+		const trigger = durableTrigger({ event: 'qrCodeCreated' }, { pollTimeoutMs: POLL_TIMEOUT_MS });
 		await trigger.publish();
 		const resetAt = Math.ceil(Date.now() / 1000) + 50;
 		service.fault = () => ({
@@ -129,7 +167,7 @@ describe('a rate limit that leaves the poll nothing to do in its time', () => {
 				'X-RateLimit-Reset': String(resetAt),
 			},
 		});
-		const { error } = await trigger.tick();
+		const error = await trigger.failedTick();
 		expect(trigger.lastPollMs).toBeLessThanOrEqual(BUDGET_MS);
 		expect(error?.message).toMatch(/Rate limited by the Link Management service/);
 		expect(error).toMatchObject({

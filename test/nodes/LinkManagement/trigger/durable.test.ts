@@ -63,7 +63,9 @@ describe('a "new record" event (On New Link)', () => {
 		await trigger.publish();
 		add([4]);
 		service.fault = () => ({ status: 500, body: '<html>Server Error</html>' });
-		expect((await trigger.tick()).error).toBeDefined();
+		expect(await trigger.failedTick()).toMatchObject({
+			failure: { cause: 'temporarily-unavailable' },
+		});
 		service.fault = undefined;
 		add([5]);
 		expect(idsOf(await trigger.emitted())).toEqual([5, 4]);
@@ -108,6 +110,5 @@ test("a refused key: the poll's error declares credential-invalid, so n8n waits 
 		status: 403,
 		body: { error: 1, message: 'A valid API key is required to use this service.' },
 	});
-	const { error } = await trigger.tick();
-	expect(error).toMatchObject({ failure: { cause: 'credential-invalid' } });
+	expect(await trigger.failedTick()).toMatchObject({ failure: { cause: 'credential-invalid' } });
 });

@@ -32,13 +32,12 @@ test.each([[5_000], [50_000]])(
 		);
 		/** One scheduled poll a minute: what it emitted. */
 		const minute = async () => {
-			const { items, error } = await trigger.tick();
-			expect(error).toBeUndefined();
+			const { items } = await trigger.tick();
 			expect(trigger.lastPollMs).toBeLessThanOrEqual(DURABLE_POLL_BUDGET_MS);
 			await pause(MINUTE - trigger.lastPollMs);
 			return (items ?? []).map((item) => item.json);
 		};
-		expect((await trigger.publish()).error).toBeUndefined();
+		await trigger.publish();
 		await pause(MINUTE);
 		const scanned = sandbox.store.qr.list()[Math.floor(size / 2)];
 		scanned.scans += 1;

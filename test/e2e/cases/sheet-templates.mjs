@@ -244,9 +244,12 @@ export const SHEET_TEMPLATE_CASES = [
 			const again = second.out(node);
 			noErrors(again, node);
 			assert.deepEqual(ids(again), ids(created), 'the same QR code for each row');
-			assert.ok(
-				again.every((item) => item.outcome !== 'created'),
-				`the second night creates none (${again.map((item) => item.outcome)})`,
+			// Found again by their names, and updated: n8n saves no static data after a run from the
+			// editor, as these are run, so the memory of what was sent is not there the second time.
+			assert.deepEqual(
+				again.map((item) => item.outcome),
+				QR_ROWS.map(() => 'updated'),
+				'the second night creates none',
 			);
 			assert.equal(ctx.sandbox.store.qr.created, 6);
 			return {

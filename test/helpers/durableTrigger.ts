@@ -25,10 +25,10 @@ import type {
 } from 'n8n-workflow';
 import { OperationalError, sleep } from 'n8n-workflow';
 
-import { clock } from '../../nodes/LinkManagement/transport/clock';
 import { activeWorkflowOf, TEST_CREDENTIALS, triggerAdditionalData } from '../harness';
 import type { PollResult } from './trigger';
 import { TRIGGER_TYPE, triggerNode, triggerType } from './trigger';
+import { holdStillWhile } from './virtualTime';
 
 /** n8n's default poll timeout (`N8N_SCHEDULER_POLL_TIMEOUT`, 45 s). */
 export const DURABLE_POLL_TIMEOUT_MS = 45_000;
@@ -100,17 +100,8 @@ function timeoutAt(at: number) {
 	return { timedOut, cancel: () => stop.abort() };
 }
 
-/** How many turns of virtual time (test/helpers/virtualTime.ts) a request of a poll holds still. */
-const HOLD_TURNS = 20;
-
-/**
- * On virtual time the timeline moves on whenever the process looks idle, as it can while an
- * answer is on its way: then another party's wait (a bulk run's next window) would be charged
- * to the poll's time. While a request of the poll is out, the clock is held still for a few
- * turns (a wait of 0 ms is woken first); a slow service on virtual time still moves it on.
- */
+/** Each request of the poll holds virtual time still while it is out (holdStillWhile). */
 function holdingStill(context: PollContext): void {
-	if (!jest.isMockFunction(clock.sleep)) return;
 	const helpers = context.helpers;
 	const send = helpers.httpRequestWithAuthentication;
 	helpers.httpRequestWithAuthentication = async function (
@@ -118,14 +109,7 @@ function holdingStill(context: PollContext): void {
 		...args: Parameters<typeof send>
 	) {
 		const answer = send.apply(this, args);
-		let out = true;
-		answer.then(
-			() => (out = false),
-			() => (out = false),
-		);
-		void (async () => {
-			for (let turn = 0; out && turn < HOLD_TURNS; turn++) await clock.sleep(0);
-		})();
+		holdStillWhile(answer);
 		return await answer;
 	} as typeof send;
 }

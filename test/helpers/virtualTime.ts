@@ -35,6 +35,8 @@ interface Sleeper {
 
 /** Sleepers by wake-up time, the earlier asked first among equals. */
 let sleepers: Sleeper[] = [];
+/** Whether the current test runs on virtual time. */
+let running = false;
 
 function virtualSleep(ms: number, signal?: AbortSignal): Promise<void> {
 	return new Promise<void>((resolve, reject) => {
@@ -70,7 +72,6 @@ async function settled(): Promise<void> {
  * the real time of day) to its end.
  */
 export function useVirtualTime(): void {
-	let running = false;
 	let sleep: jest.SpyInstance | undefined;
 	beforeEach(() => {
 		jest.useFakeTimers({ doNotFake: [...NOT_FAKED] });
@@ -100,6 +101,23 @@ export function useVirtualTime(): void {
  */
 export function shareVirtualTime(copy: typeof clock): void {
 	jest.spyOn(copy, 'sleep').mockImplementation(virtualSleep);
+}
+
+/**
+ * The timeline moves on whenever the process looks idle, as it does while an answer is on its
+ * way over a real socket: a party's wait elsewhere (a bulk run's next window) would then be
+ * charged to whoever waits for that answer. While `work` is under way the timeline is held
+ * still for up to `turns` of its turns (a wait of 0 ms is woken first); a slow service on virtual
+ * time still moves it on after that. Does nothing on real time.
+ */
+export function holdStillWhile(work: Promise<unknown>, turns = 20): void {
+	if (!running) return;
+	let out = true;
+	const done = () => (out = false);
+	work.then(done, done);
+	void (async () => {
+		for (let turn = 0; out && turn < turns; turn++) await clock.sleep(0);
+	})();
 }
 
 /** A pause of `ms` on the virtual timeline (in a test that uses virtual time). */

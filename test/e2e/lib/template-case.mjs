@@ -24,54 +24,48 @@ export const SHEET_NAME = 'Sheet1';
 /** The Slack channel the templates name until the user picks theirs (examples/README.md). */
 export const SLACK_CHANNEL = '#marketing';
 
+/** Each of `writes` holds `expected`'s parameters; `what(n)` names the nth in a failure. */
+function checkEachWrite(writes, expected, what) {
+	for (const [i, write] of writes.entries()) {
+		const written = Object.fromEntries(Object.keys(expected).map((name) => [name, write[name]]));
+		assert.deepEqual(written, expected, what(i + 1));
+	}
+}
+
 /**
  * Each of `writes` (what a Google Sheets node would write, lib/templates.mjs) goes where the
  * template promises: its `operation` on a sheet of the placeholder spreadsheet, the sheet by
  * name. `where` names the template and node in a failure.
  */
-export function checkSheetWrites(writes, operation, where) {
-	for (const [i, write] of writes.entries())
-		assert.deepEqual(
-			{
-				resource: write.resource,
-				operation: write.operation,
-				document: write.documentId,
-				sheet: write.sheetName,
-			},
-			{
-				resource: 'sheet',
-				operation,
-				document: { __rl: true, mode: 'url', value: SHEET },
-				sheet: { __rl: true, mode: 'name', value: SHEET_NAME },
-			},
-			`${where}, write ${i + 1}: Google Sheets › ${operation} on ${SHEET_NAME} of the template's spreadsheet`,
-		);
-}
+export const checkSheetWrites = (writes, operation, where) =>
+	checkEachWrite(
+		writes,
+		{
+			resource: 'sheet',
+			operation,
+			documentId: { __rl: true, mode: 'url', value: SHEET },
+			sheetName: { __rl: true, mode: 'name', value: SHEET_NAME },
+		},
+		(n) =>
+			`${where}, write ${n}: Google Sheets › ${operation} on ${SHEET_NAME} of the template's spreadsheet`,
+	);
 
 /**
  * Each of `writes` (what a Slack node would write) is Slack › Send Message, a text message to the
  * channel the templates name. `where` names the template and node in a failure.
  */
-export function checkSlackMessages(writes, where) {
-	for (const [i, write] of writes.entries())
-		assert.deepEqual(
-			{
-				resource: write.resource,
-				operation: write.operation,
-				select: write.select,
-				channel: write.channelId,
-				messageType: write.messageType,
-			},
-			{
-				resource: 'message',
-				operation: 'post',
-				select: 'channel',
-				channel: { __rl: true, mode: 'name', value: SLACK_CHANNEL },
-				messageType: 'text',
-			},
-			`${where}, message ${i + 1}: Slack › Send Message to ${SLACK_CHANNEL}`,
-		);
-}
+export const checkSlackMessages = (writes, where) =>
+	checkEachWrite(
+		writes,
+		{
+			resource: 'message',
+			operation: 'post',
+			select: 'channel',
+			channelId: { __rl: true, mode: 'name', value: SLACK_CHANNEL },
+			messageType: 'text',
+		},
+		(n) => `${where}, message ${n}: Slack › Send Message to ${SLACK_CHANNEL}`,
+	);
 
 /**
  * The columns the Set up note of `workflow` (its sticky note) tells the user their sheet needs,

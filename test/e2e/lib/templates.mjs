@@ -312,8 +312,11 @@ function connectionInputData(inputs, settings) {
  */
 export const withServicesOff = (workflow) => ({
 	...workflow,
+	// n8n-nodes-base's only: an AI example's chat model is run, against the suite's scripted model.
 	nodes: workflow.nodes.map((node) =>
-		isN8nNode(node) && node.credentials ? { ...node, disabled: true } : node,
+		node.type.startsWith('n8n-nodes-base.') && node.credentials
+			? { ...node, disabled: true }
+			: node,
 	),
 });
 

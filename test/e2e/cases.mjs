@@ -19,8 +19,6 @@
 // The sandbox is reset (reseeded, stats and rate-limit windows cleared) before every case. Cases
 // with `profile: 'family'` (the bulk and Return All ones) run against a sandbox that answers as
 // real installations do (test/sandbox/README.md), the others against the reference's answers.
-import fs from 'node:fs';
-import path from 'node:path';
 
 import { agentLoopCase } from './cases/agent-loop.mjs';
 import { aiAgentCase } from './cases/ai-agent.mjs';
@@ -38,8 +36,7 @@ import { USER_CASES } from './cases/users.mjs';
 import { webhookAllowlistCase } from './cases/webhook-allowlist.mjs';
 import { webhookTriggerCase } from './cases/webhook-trigger.mjs';
 import { edgesCase } from './cases/edges.mjs';
-import { REPO } from './lib/sandbox.mjs';
-import { loadWorkflow, operationsOf } from './lib/workflows.mjs';
+import { exampleFiles, loadWorkflow, operationsOf } from './lib/workflows.mjs';
 
 export { SEED } from './cases/sandbox-state.mjs';
 export { triggerCase } from './cases/trigger.mjs';
@@ -125,10 +122,7 @@ export function selected(cases, only) {
  */
 export function checkExamplesRun(cases) {
 	const run = new Set(cases.flatMap((c) => [c.file, ...(c.files ?? []), c.example]));
-	const examples = fs
-		.readdirSync(path.join(REPO, 'examples'))
-		.filter((name) => name.endsWith('.json'))
-		.map((name) => `examples/${name}`);
+	const examples = exampleFiles();
 	const missing = examples.filter((file) => !run.has(file));
 	if (missing.length) throw new Error(`examples no case runs: ${missing.join(', ')}`);
 	return { note: `${examples.length} examples` };

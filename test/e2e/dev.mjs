@@ -36,6 +36,7 @@ import {
 	BEARER_CREDENTIAL_TYPE,
 	CREDENTIAL_TYPE,
 	CUSTOM_NODE_TYPE,
+	exampleFiles,
 	loadWorkflow,
 	prepareWorkflow,
 } from './lib/workflows.mjs';
@@ -46,10 +47,7 @@ const CREDENTIAL = { id: 'lmDevSandboxCred', name: 'Link Management sandbox' };
 const MCP_TOKEN = { id: 'lmDevMcpToken', name: 'MCP server token', token: 'dev-mcp-token' };
 const WEBHOOK_EXAMPLE = path.join('examples', 'link-notifications-message.json');
 const MCP_EXAMPLE = path.join('examples', 'mcp-server.json');
-const EXAMPLES = fs
-	.readdirSync(path.join(REPO, 'examples'))
-	.filter((f) => f.endsWith('.json'))
-	.map((f) => path.join('examples', f));
+const EXAMPLES = exampleFiles();
 
 const say = (...args) => console.log('[dev]', ...args);
 // Ctrl-C, SIGTERM/SIGHUP to npm or to this script, or the parent (or npm) gone: n8n, then the

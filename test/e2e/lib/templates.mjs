@@ -8,8 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { inOrder } from './output.mjs';
-import { REPO } from './sandbox.mjs';
-import { loadWorkflow } from './workflows.mjs';
+import { exampleFiles, loadWorkflow } from './workflows.mjs';
 
 const require = createRequire(import.meta.url);
 const { NodeHelpers, Workflow } = require('n8n-workflow');
@@ -94,11 +93,8 @@ export function templateProblems(workflow, n8nDir) {
  * nodes besides sticky notes: `{ file, workflow }`.
  */
 export const examplesWithN8nNodes = () =>
-	fs
-		.readdirSync(path.join(REPO, 'examples'))
-		.filter((name) => name.endsWith('.json'))
-		.sort()
-		.map((name) => ({ file: `examples/${name}`, workflow: loadWorkflow(`examples/${name}`) }))
+	exampleFiles()
+		.map((file) => ({ file, workflow: loadWorkflow(file) }))
 		.filter(({ workflow }) =>
 			workflow.nodes.some((node) => isN8nNode(node) && node.type !== 'n8n-nodes-base.stickyNote'),
 		);

@@ -90,6 +90,14 @@ export function createQrCodePerItem(options) {
 	};
 }
 
+/** The workflows in examples/ (`examples/<name>.json`), read afresh so a new one is included. */
+export const exampleFiles = () =>
+	fs
+		.readdirSync(path.join(REPO, 'examples'))
+		.filter((name) => name.endsWith('.json'))
+		.sort()
+		.map((name) => `examples/${name}`);
+
 export function loadWorkflow(file) {
 	return JSON.parse(fs.readFileSync(path.resolve(REPO, file), 'utf8'));
 }

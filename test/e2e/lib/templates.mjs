@@ -39,12 +39,12 @@ function descriptionsOf(n8nDir) {
 /** Node types as n8n-workflow's Workflow asks for them; the package's own nodes are left out. */
 export const nodeTypesOf = (n8nDir) => nodeTypesFrom(descriptionsOf(n8nDir));
 
-/** Node types of `descriptions` (as a dist/types/nodes.json holds them; without a `type`, n8n-nodes-base's). */
+/** Node types of `descriptions` (as `descriptionsOf` gives them: each with its `type`). */
 export function nodeTypesFrom(descriptions) {
 	const find = (type, version) => {
 		const description = descriptions.find(
 			(d) =>
-				(d.type ?? `n8n-nodes-base.${d.name}`) === type &&
+				d.type === type &&
 				(Array.isArray(d.version) ? d.version.includes(version) : d.version === version),
 		);
 		return description && { description };

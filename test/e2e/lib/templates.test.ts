@@ -13,6 +13,7 @@ const templates = pathToFileURL(path.join(__dirname, 'templates.mjs')).href;
 const WRITER_DESCRIPTION = {
 	displayName: 'Writer',
 	name: 'writer',
+	type: 'n8n-nodes-base.writer',
 	group: ['output'],
 	version: 1,
 	defaults: { name: 'Writer' },
